@@ -1,0 +1,1 @@
+"""Qiguo: Seven Kingdoms Chess (七国象棋)."""

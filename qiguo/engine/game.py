@@ -1,0 +1,616 @@
+"""The game state: legal moves, play and undo, defeats and victory (RULES.md sections 3-6)."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Iterable, Mapping
+
+from . import qfen
+from .board import EXACT, HORSE_PATHS, ORTHO_RAYS, POINTS, SLIDES, parse_point, point_name
+from .errors import IllegalMove, QfenError
+from .pieces import (BOW, CANNON, CLASSIC_WEIGHTS, CROSSBOW, ENVOY, FLAT_WEIGHTS, GENERAL, HORSE,
+                     KIND_NAMES, KINGDOM_NAMES, KINGDOMS, ZHOU)
+from .qfen import INERT, START_QFEN
+from .rules import Rules
+from .setup import teams_for
+
+PASS = 0
+"""The integer code of the move ``pass`` (a1a1 can never be a real move)."""
+RESIGN = "resign:"
+"""History entries of resignations are ``resign:`` + kingdom letter."""
+
+_rng = random.Random(7)
+ZOBRIST = [_rng.getrandbits(64) for _ in range(128 << 9)]
+ZOBRIST_MOVER = [_rng.getrandbits(64) for _ in KINGDOMS]
+
+HORSE_EXACT = [tuple((leg,) + path for leg, path in paths if len(path) == 3) for paths in HORSE_PATHS]
+
+REASONS = ("generals", "prisoners", "kingdoms", "last_standing", "quiet")
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move; ``str(move)`` is its notation (``b10e10`` or ``pass``)."""
+
+    code: int
+
+    @property
+    def from_sq(self) -> int:
+        return self.code >> 9
+
+    @property
+    def to_sq(self) -> int:
+        return self.code & 511
+
+    @property
+    def is_pass(self) -> bool:
+        return self.code == PASS
+
+    def __str__(self) -> str:
+        return "pass" if self.code == PASS else point_name(self.code >> 9) + point_name(self.code & 511)
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """A move from its notation; raises IllegalMove if the text is not a move."""
+        t = text.strip() if isinstance(text, str) else ""
+        if t == "pass":
+            return cls(PASS)
+        for cut in (2, 3):
+            try:
+                a, b = parse_point(t[:cut]), parse_point(t[cut:])
+            except ValueError:
+                continue
+            if a != b:
+                return cls(a << 9 | b)
+        raise IllegalMove(f"{text!r} is not a move (write from-point then to-point, "
+                          f"e.g. b10e10, or pass)")
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended."""
+
+    winners: str
+    """Letters of the winning player's kingdoms (several on a shared quiet-game lead)."""
+    reason: str
+    """One of REASONS."""
+    ranking: tuple[str, ...]
+    """The kingdoms that started, best first."""
+
+
+@dataclass(frozen=True)
+class Fall:
+    """How a kingdom left the game."""
+
+    how: str  # "general", "attrition" or "resigned"
+    by: int  # the kingdom credited with it, or -1
+    ply: int
+
+
+class Game:
+    """A game of Seven Kingdoms Chess. Build it with :meth:`new` or :meth:`from_qfen`."""
+
+    def __init__(self, pos: qfen.Position, rules: Rules, teams: list[int], seated: Iterable[int]):
+        self.rules = rules
+        self.teams = teams
+        self.seated = tuple(sorted(set(seated)))
+        self.board = pos.board
+        self.turn = pos.mover
+        self.quiet = pos.quiet
+        self.prisoners = pos.prisoners
+        self.pieces: list[set[int]] = [set() for _ in KINGDOMS]
+        for sq, p in enumerate(self.board):
+            if p and p != ZHOU:
+                self.pieces[p >> 4].add(sq)
+        self.alive = [any(self.board[sq] & 15 == GENERAL for sq in s) for s in self.pieces]
+        self.controller = [pos.control.get(k, k) for k in range(7)]
+        self._check_control()
+        self.weights = CLASSIC_WEIGHTS if rules.weights == "classic" else FLAT_WEIGHTS
+        self._derive_counts()
+        self.history: list[str] = []
+        self._undo: list[tuple] = []
+        self._tables: dict[int, tuple[list[bool], list[int]]] = {}
+        self.hash = self._full_hash()
+        self.result: Result | None = None
+        if not self._over_on_load() and not self.alive[self.turn]:
+            raise QfenError(f"the mover {KINGDOM_NAMES[self.turn]} has no general on the board")
+
+    # ---- construction -------------------------------------------------------------------
+
+    @classmethod
+    def new(cls, rules: "str | Mapping[str, Any] | Rules | None" = "standard", *,
+            kingdoms: str = KINGDOMS, blocs: "str | Iterable[str] | None" = None,
+            **options: Any) -> "Game":
+        """The start position with the given kingdoms on the board (the rest left off)."""
+        r = Rules.make(rules, **options)
+        teams = teams_for(kingdoms, blocs)
+        pos = qfen.parse(START_QFEN)
+        seated = [KINGDOMS.index(ch) for ch in kingdoms]
+        for sq, p in enumerate(pos.board):
+            if p and p != ZHOU:
+                k = p >> 4
+                if k not in seated:
+                    pos.board[sq] = 0
+                elif r.layout == "mirrored" and k in (1, 2) and p & 15 in (2, 3):
+                    pos.board[sq] = p ^ 1  # Deputy (2) <-> Brigadier (3)
+        pos.mover = min(seated)
+        return cls(pos, r, teams, seated)
+
+    @classmethod
+    def from_qfen(cls, text: str, rules: "str | Mapping[str, Any] | Rules | None" = "standard", *,
+                  blocs: "str | Iterable[str] | None" = None, **options: Any) -> "Game":
+        """A game from a QFEN position. Kingdoms with no trace in it count as off the board."""
+        r = Rules.make(rules, **options)
+        pos = qfen.parse(text)
+        present = {p >> 4 for p in pos.board if p and p != ZHOU}
+        for k, held in enumerate(pos.prisoners):
+            if held:
+                present.add(k)
+                present.update(p >> 4 for p in held)
+        present.add(pos.mover)
+        letters = "".join(KINGDOMS[k] for k in sorted(present))
+        if len(letters) < 2:
+            letters = KINGDOMS
+        return cls(pos, r, teams_for(letters, blocs), present)
+
+    def copy(self) -> "Game":
+        """An independent game in the same position (history not kept)."""
+        g = Game(qfen.parse(self.to_qfen()), self.rules, list(self.teams), self.seated)
+        g.credits, g.fallen, g.result = self.credits[:], self.fallen[:], self.result
+        return g
+
+    def _check_control(self) -> None:
+        for k, c in enumerate(self.controller):
+            if c == k:
+                continue
+            if self.alive[k]:
+                raise QfenError(f"control: {KINGDOM_NAMES[k]} still has its general, so it "
+                                f"controls its own pieces")
+            if c != INERT and not self.alive[c]:
+                raise QfenError(f"control: {KINGDOM_NAMES[c]} is not in the game and cannot "
+                                f"control {KINGDOM_NAMES[k]}'s pieces")
+
+    def _derive_counts(self) -> None:
+        """Scores, losses and generals taken, which all follow from the prisoners."""
+        w = self.weights
+        self.score = [sum(w[p & 15] for p in held) for held in self.prisoners]
+        self.generals = [sum(1 for p in held if p & 15 == GENERAL) for held in self.prisoners]
+        self.taken = [[0] * 7 for _ in KINGDOMS]  # taken[victim][captor], generals excluded
+        general_taker = {}
+        for captor, held in enumerate(self.prisoners):
+            for p in held:
+                if p & 15 == GENERAL:
+                    general_taker[p >> 4] = captor
+                else:
+                    self.taken[p >> 4][captor] += w[p & 15]
+        self.losses = [sum(row) for row in self.taken]
+        self.credits = [0] * 7
+        self.fallen: list[Fall | None] = [None] * 7
+        for k in self.seated:
+            if self.alive[k]:
+                continue
+            if k in general_taker:
+                self.fallen[k] = Fall("general", general_taker[k], 0)
+            elif self.losses[k] or any(self.pieces[k]) or self.controller[k] != k:
+                row = self.taken[k]
+                top = max(range(7), key=lambda c: row[c]) if any(row) else -1
+                self.fallen[k] = Fall("attrition", top, 0)
+            else:
+                continue
+            if self.fallen[k].by >= 0:
+                self.credits[self.fallen[k].by] += 1
+
+    def _over_on_load(self) -> bool:
+        """Sets the result for a position that is already decided; True if it is."""
+        r = self.rules
+        for k in range(7):
+            if self.alive[k] and ((r.win_generals and self.generals[k] >= r.win_generals)
+                                  or (r.win_captures and self.score[k] >= r.win_captures)
+                                  or (r.win_kingdoms and self.credits[k] >= r.win_kingdoms)):
+                self.result = self._make_result(self._bloc(k), self._hegemony_reason(k))
+                return True
+        return self._check_last_standing() or self._check_quiet()
+
+    # ---- reading the position -----------------------------------------------------------
+
+    @property
+    def mover(self) -> str:
+        """The letter of the kingdom whose turn it is."""
+        return KINGDOMS[self.turn]
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def ply(self) -> int:
+        return len(self.history)
+
+    def to_qfen(self) -> str:
+        """The position as QFEN (all five fields)."""
+        control = {k: c for k, c in enumerate(self.controller) if c != k and self.pieces[k]}
+        return qfen.format_qfen(self.board, self.turn, control, self.prisoners, self.quiet)
+
+    def player_of(self, k: int) -> int:
+        """The player (bloc) number that plays kingdom k."""
+        return self.teams[k]
+
+    def _bloc(self, k: int) -> str:
+        return "".join(KINGDOMS[j] for j in self.seated if self.teams[j] == self.teams[k])
+
+    def controlled_by(self, k: int) -> list[int]:
+        """The kingdoms whose pieces kingdom k moves (its own and inherited armies)."""
+        return self._tables_for(k)[1]
+
+    def status(self, k: int) -> str:
+        """A kingdom's standing in words: in play, off the board, defeated (and how)."""
+        if k not in self.seated:
+            return "off the board"
+        if self.alive[k]:
+            return "in play"
+        fall = self.fallen[k]
+        c = self.controller[k]
+        if fall is None:
+            return "out"
+        by = f" by {KINGDOM_NAMES[fall.by]}" if fall.by >= 0 else ""
+        how = {"general": f"general taken{by}", "attrition": f"fell by attrition{by}",
+               "resigned": "resigned"}[fall.how]
+        if not self.pieces[k]:
+            army = "army removed"
+        elif c == INERT:
+            army = "army inert"
+        elif c != k:
+            army = f"army inherited by {KINGDOM_NAMES[c]}"
+        else:
+            army = "army idle"
+        return f"{how}; {army}"
+
+    # ---- move generation ----------------------------------------------------------------
+
+    def _tables_for(self, m: int) -> tuple[list[bool], list[int]]:
+        """For mover m: which piece codes it may capture, and which kingdoms' pieces it moves."""
+        t = self._tables.get(m)
+        if t is None:
+            team, ctl = self.teams, self.controller
+            cap = [False] * 128
+            for p in range(128):
+                k, kind = p >> 4, p & 15
+                if k < 7 and 1 <= kind <= 10 and kind != ENVOY:
+                    c = ctl[k]
+                    cap[p] = c == INERT or team[c] != team[m]
+            t = self._tables[m] = (cap, [k for k in range(7) if ctl[k] == m])
+        return t
+
+    def legal_codes(self) -> list[int]:
+        """The mover's legal moves as integer codes (from << 9 | to, or PASS): the fast path."""
+        if self.result is not None:
+            return []
+        cap, movable = self._tables_for(self.turn)
+        b = self.board
+        out: list[int] = []
+        app = out.append
+        exact_horse = self.rules.horse == "exact3"
+        exact_range = self.rules.ranged == "exact"
+        for k in movable:
+            for f in self.pieces[k]:
+                kind = b[f] & 15
+                base = f << 9
+                if kind == HORSE:
+                    if exact_horse:
+                        for leg, d1, d2, t in HORSE_EXACT[f]:
+                            if not (b[leg] or b[d1] or b[d2]):
+                                p = b[t]
+                                if not p or cap[p]:
+                                    app(base | t)
+                    else:
+                        for leg, path in HORSE_PATHS[f]:
+                            if b[leg]:
+                                continue
+                            for t in path:
+                                p = b[t]
+                                if p:
+                                    if cap[p]:
+                                        app(base | t)
+                                    break
+                                app(base | t)
+                elif kind == CANNON:
+                    for ray in ORTHO_RAYS[f]:
+                        screen = 0
+                        for t in ray:
+                            p = b[t]
+                            if screen:
+                                if p:
+                                    if cap[p]:
+                                        app(base | t)
+                                    break
+                            elif p:
+                                screen = 1
+                            else:
+                                app(base | t)
+                elif kind == ENVOY:
+                    for ray in SLIDES[ENVOY][f]:
+                        for t in ray:
+                            if b[t]:
+                                break
+                            app(base | t)
+                elif exact_range and (kind == BOW or kind == CROSSBOW):
+                    for ray in EXACT[kind][f]:
+                        if not any(b[t] for t in ray[:-1]):
+                            p = b[ray[-1]]
+                            if not p or cap[p]:
+                                app(base | ray[-1])
+                else:
+                    for ray in SLIDES[kind][f]:
+                        for t in ray:
+                            p = b[t]
+                            if p:
+                                if cap[p]:
+                                    app(base | t)
+                                break
+                            app(base | t)
+        if not out:
+            out.append(PASS)
+        return out
+
+    def legal_moves(self) -> list[Move]:
+        """The mover's legal moves (``[pass]`` when nothing else is legal; ``[]`` once over)."""
+        return [Move(c) for c in self.legal_codes()]
+
+    def parse_move(self, move: "Move | str | int") -> Move:
+        """Check a move for the mover; raises IllegalMove saying what is wrong with it."""
+        if self.result is not None:
+            raise IllegalMove("the game is over")
+        m = move if isinstance(move, Move) else Move(move) if isinstance(move, int) else Move.parse(move)
+        if m.code in self.legal_codes():
+            return m
+        name = KINGDOM_NAMES[self.turn]
+        if m.is_pass:
+            raise IllegalMove(f"{name} has legal moves and cannot pass")
+        if not 0 <= m.from_sq < POINTS or not 0 <= m.to_sq < POINTS:
+            raise IllegalMove(f"move code {m.code} is not on the board")
+        p = self.board[m.from_sq]
+        here = point_name(m.from_sq)
+        if not p:
+            raise IllegalMove(f"no piece on {here}")
+        if p == ZHOU:
+            raise IllegalMove("Zhou never moves")
+        if self.controller[p >> 4] != self.turn:
+            raise IllegalMove(f"the {KINGDOM_NAMES[p >> 4]} {KIND_NAMES[p & 15]} on {here} is not "
+                              f"{name}'s to move")
+        raise IllegalMove(f"{m} is not a legal move for {name}")
+
+    # ---- play and undo ------------------------------------------------------------------
+
+    def play(self, move: "Move | str | int") -> Move:
+        """Play a legal move of the mover with all its consequences; returns the Move."""
+        m = self.parse_move(move)
+        self.play_code(m.code)
+        return m
+
+    def play_code(self, m: int) -> None:
+        """Play a move code known to be legal (no checks: the fast path for search)."""
+        turn = self.turn
+        rec_tail = (turn, self.quiet, self.hash, self.result)
+        b = self.board
+        if m == PASS:
+            self._undo.append((PASS, 0, None) + rec_tail)
+            self.history.append("pass")
+            self.quiet += 1
+            self._check_quiet()
+            self._advance()
+            return
+        f = m >> 9
+        t = m & 511
+        p = b[f]
+        c = b[t]
+        snap = None
+        if c:
+            victim = c >> 4
+            w = self.weights[c & 15]
+            if c & 15 == GENERAL or (self.alive[victim] and self._attrition_reached(victim, turn, w)):
+                snap = self._snapshot()
+        self._undo.append((m, c, snap) + rec_tail)
+        self.history.append(point_name(f) + point_name(t))
+        b[t] = p
+        b[f] = 0
+        s = self.pieces[p >> 4]
+        s.remove(f)
+        s.add(t)
+        h = self.hash ^ ZOBRIST[p << 9 | f] ^ ZOBRIST[p << 9 | t]
+        if c:
+            self.hash = h ^ ZOBRIST[c << 9 | t]
+            self.pieces[victim].remove(t)
+            self.prisoners[turn].append(c)
+            self.score[turn] += w
+            self.quiet = 0
+            if c & 15 == GENERAL:
+                self.generals[turn] += 1
+                self._defeat(victim, "general", turn)
+            else:
+                self.taken[victim][turn] += w
+                self.losses[victim] += w
+                if snap is not None:
+                    self._defeat(victim, "attrition", turn)
+            if self.result is None:
+                self._check_hegemony(turn)
+        else:
+            self.hash = h
+            self.quiet += 1
+            self._check_quiet()
+        self._advance()
+
+    def resign(self, kingdom: "str | int | None" = None) -> None:
+        """The kingdom (default: the mover) leaves the game as by attrition (RULES.md 5)."""
+        if self.result is not None:
+            raise IllegalMove("the game is over")
+        k = self.turn if kingdom is None else kingdom if isinstance(kingdom, int) else KINGDOMS.find(kingdom)
+        if not 0 <= k < 7 or not self.alive[k]:
+            raise IllegalMove(f"{kingdom!r} is not a kingdom in the game")
+        self._undo.append((RESIGN, k, self._snapshot(), self.turn, self.quiet, self.hash, self.result))
+        self.history.append(RESIGN + KINGDOMS[k])
+        self._defeat(k, "resigned", -1)
+        if self.result is None and self.turn == k:
+            self._advance()
+
+    def undo(self) -> str:
+        """Take back the last move or resignation exactly; returns its history entry."""
+        if not self._undo:
+            raise IllegalMove("there is no move to undo")
+        m, c, snap, turn, quiet, h, result = self._undo.pop()
+        self.turn, self.quiet, self.hash, self.result = turn, quiet, h, result
+        entry = self.history.pop()
+        if snap is not None:
+            self._restore(snap)
+            return entry
+        if m == PASS:
+            return entry
+        f = m >> 9
+        t = m & 511
+        b = self.board
+        p = b[t]
+        b[f] = p
+        b[t] = c
+        s = self.pieces[p >> 4]
+        s.remove(t)
+        s.add(f)
+        if c:
+            victim = c >> 4
+            w = self.weights[c & 15]
+            self.pieces[victim].add(t)
+            self.prisoners[turn].pop()
+            self.score[turn] -= w
+            self.taken[victim][turn] -= w
+            self.losses[victim] -= w
+        return entry
+
+    def replay(self, entries: Iterable[str]) -> None:
+        """Play history entries (moves, ``pass`` and ``resign:X``) in order."""
+        for e in entries:
+            if e.startswith(RESIGN):
+                self.resign(e[len(RESIGN):])
+            else:
+                self.play(e)
+
+    # ---- consequences -------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        n = self.turn
+        alive = self.alive
+        for _ in range(7):
+            n = n + 1 if n < 6 else 0
+            if alive[n]:
+                break
+        self.hash ^= ZOBRIST_MOVER[self.turn] ^ ZOBRIST_MOVER[n]
+        self.turn = n
+
+    def _attrition_reached(self, victim: int, captor: int, w: int) -> bool:
+        r = self.rules
+        if r.attrition_count == "single":
+            return self.taken[victim][captor] + w >= r.attrition_limit
+        return self.losses[victim] + w >= r.attrition_limit
+
+    def _snapshot(self) -> tuple:
+        return (self.board[:], [set(s) for s in self.pieces], self.controller[:], self.alive[:],
+                [h[:] for h in self.prisoners], self.score[:], self.generals[:],
+                [row[:] for row in self.taken], self.losses[:], self.credits[:], self.fallen[:])
+
+    def _restore(self, snap: tuple) -> None:
+        (self.board, self.pieces, self.controller, self.alive, self.prisoners, self.score,
+         self.generals, self.taken, self.losses, self.credits, self.fallen) = snap
+        self._tables.clear()
+
+    def _top_captor(self, k: int, decider: int) -> int:
+        """The kingdom that took most of k's pieces (the decider on a tie), or -1."""
+        row = self.taken[k]
+        best = max(row)
+        if best == 0:
+            return -1
+        if decider >= 0 and row[decider] == best:
+            return decider
+        return row.index(best)
+
+    def _defeat(self, k: int, how: str, by: int) -> None:
+        """Kingdom k is out: pass on, freeze or remove its army and the armies it held."""
+        r = self.rules
+        army = [j for j in range(7) if j == k or self.controller[j] == k]
+        self.alive[k] = False
+        if how == "general":
+            fate = "captor" if r.general_army == "captor" else "removed"
+            heir = by
+        else:
+            for sq in list(self.pieces[k]):
+                if self.board[sq] & 15 == GENERAL:
+                    self.board[sq] = 0
+                    self.pieces[k].discard(sq)
+            by = self._top_captor(k, by)
+            fate, heir = r.attrition_army, by
+            if fate == "captor":
+                while heir >= 0 and not self.alive[heir]:
+                    nxt = self.controller[heir]
+                    heir = nxt if nxt != heir else INERT
+                if heir < 0:
+                    fate = "inert"
+        for j in army:
+            if fate == "removed":
+                for sq in self.pieces[j]:
+                    self.board[sq] = 0
+                self.pieces[j].clear()
+                self.controller[j] = j
+            else:
+                self.controller[j] = heir if fate == "captor" else INERT
+        self.fallen[k] = Fall(how, by, len(self.history))
+        if by >= 0:
+            self.credits[by] += 1
+        self._tables.clear()
+        self.hash = self._full_hash()
+        if self.result is None and by >= 0 and by != self.turn:
+            self._check_hegemony(by)
+        self._check_last_standing()
+
+    def _hegemony_reason(self, k: int) -> str | None:
+        r = self.rules
+        if r.win_generals and self.generals[k] >= r.win_generals:
+            return "generals"
+        if r.win_captures and self.score[k] >= r.win_captures:
+            return "prisoners"
+        if r.win_kingdoms and self.credits[k] >= r.win_kingdoms:
+            return "kingdoms"
+        return None
+
+    def _check_hegemony(self, k: int) -> None:
+        reason = self._hegemony_reason(k)
+        if reason and self.alive[k]:
+            self.result = self._make_result(self._bloc(k), reason)
+
+    def _check_last_standing(self) -> bool:
+        players = {self.teams[k] for k in range(7) if self.alive[k]}
+        if len(players) <= 1 and self.result is None:
+            k = next(k for k in range(7) if self.alive[k])
+            self.result = self._make_result(self._bloc(k), "last_standing")
+        return self.result is not None
+
+    def _check_quiet(self) -> bool:
+        if self.result is None and self.quiet >= self.rules.quiet_rounds * sum(self.alive):
+            best = max(self._standing(k) for k in range(7) if self.alive[k])
+            top = {self.teams[k] for k in range(7) if self.alive[k] and self._standing(k) == best}
+            winners = "".join(KINGDOMS[k] for k in self.seated if self.teams[k] in top)
+            self.result = self._make_result(winners, "quiet")
+        return self.result is not None
+
+    def _standing(self, k: int) -> tuple[int, int]:
+        return (self.score[k], -self.losses[k])
+
+    def _make_result(self, winners: str, reason: str) -> Result:
+        def key(k: int) -> tuple:
+            fall = self.fallen[k]
+            return (KINGDOMS[k] in winners, self.alive[k], fall.ply if fall else 0) + self._standing(k)
+        ranking = sorted(self.seated, key=lambda k: key(k), reverse=True)
+        return Result(winners, reason, tuple(KINGDOMS[k] for k in ranking))
+
+    def _full_hash(self) -> int:
+        h = ZOBRIST_MOVER[self.turn]
+        for sq, p in enumerate(self.board):
+            if p:
+                h ^= ZOBRIST[p << 9 | sq]
+        return h
+
