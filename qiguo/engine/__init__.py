@@ -8,11 +8,11 @@ Pure Python, no pygame. Start with :class:`Game`::
     game.play("e10e5"); game.undo()
 """
 from .board import POINTS, SIZE, parse_point, point_name
-from .errors import EngineError, IllegalMove, QfenError, SetupError
+from .errors import EngineError, IllegalMove, QfenError, RuleError, SetupError
 from .game import PASS, REASONS, RESIGN, Fall, Game, Move, Result
 from .pieces import KINGDOM_NAMES, KINGDOMS
 from .qfen import INERT, START_QFEN
-from .rules import PRESETS, RuleError, Rules
+from .rules import PRESETS, Rules
 
 __all__ = ["Game", "Move", "Result", "Fall", "Rules", "RuleError", "EngineError", "IllegalMove",
            "QfenError", "SetupError", "PASS", "RESIGN", "REASONS", "INERT", "START_QFEN", "PRESETS",

@@ -15,3 +15,7 @@ class IllegalMove(EngineError):
 
 class SetupError(EngineError):
     """Kingdoms or alliance blocs that RULES.md section 6 does not allow."""
+
+
+class RuleError(EngineError):
+    """An unknown preset or option, or a value an option does not take."""

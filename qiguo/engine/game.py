@@ -28,26 +28,33 @@ HORSE_EXACT = [tuple((leg,) + path for leg, path in paths if len(path) == 3) for
 REASONS = ("generals", "prisoners", "kingdoms", "last_standing", "quiet")
 
 
-@dataclass(frozen=True)
-class Move:
-    """A move; ``str(move)`` is its notation (``b10e10`` or ``pass``)."""
+class Move(int):
+    """A move: its integer code (from << 9 | to, or PASS) with ``str()`` giving its notation
+    (``b10e10`` or ``pass``). Being an int, it compares equal to its code."""
 
-    code: int
+    __slots__ = ()
+
+    @property
+    def code(self) -> int:
+        return int(self)
 
     @property
     def from_sq(self) -> int:
-        return self.code >> 9
+        return self >> 9
 
     @property
     def to_sq(self) -> int:
-        return self.code & 511
+        return self & 511
 
     @property
     def is_pass(self) -> bool:
-        return self.code == PASS
+        return self == PASS
 
     def __str__(self) -> str:
-        return "pass" if self.code == PASS else point_name(self.code >> 9) + point_name(self.code & 511)
+        return "pass" if self == PASS else point_name(self >> 9) + point_name(self & 511)
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
 
     @classmethod
     def parse(cls, text: str) -> "Move":
@@ -354,7 +361,7 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """The mover's legal moves (``[pass]`` when nothing else is legal; ``[]`` once over)."""
-        return [Move(c) for c in self.legal_codes()]
+        return list(map(Move, self.legal_codes()))
 
     def parse_move(self, move: "Move | str | int") -> Move:
         """Check a move for the mover; raises IllegalMove saying what is wrong with it."""

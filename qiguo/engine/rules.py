@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
+from .errors import RuleError
+
 CHOICES: dict[str, tuple[str, ...]] = {
     "horse": ("exact3", "upto3"),
     "ranged": ("upto", "exact"),
@@ -27,8 +29,6 @@ PRESETS: dict[str, dict[str, Any]] = {
 }
 
 
-class RuleError(ValueError):
-    """An unknown preset or option, or a value an option does not take."""
 
 
 @dataclass(frozen=True)

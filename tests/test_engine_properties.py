@@ -1,0 +1,79 @@
+"""Property tests over seeded random games (hypothesis chooses seeds, presets and set-ups)."""
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from qiguo.engine import KINGDOMS, Game
+from qiguo.engine.board import CENTRE
+from qiguo.engine.pieces import ENVOY, ZHOU
+
+SETUPS = [dict(), dict(blocs="wg"), dict(blocs="wg,ro,bp"), dict(blocs="wgp,ro,bk"), dict(kingdoms="wbk"),
+          dict(kingdoms="rp")]
+
+
+def check_invariants(g: Game) -> None:
+    board = g.board
+    assert board[CENTRE] == ZHOU and board.count(ZHOU) == 1
+    # one piece per point: the piece lists and the board agree exactly
+    on_board = {sq for sq, p in enumerate(board) if p and p != ZHOU}
+    listed = [sq for s in g.pieces for sq in s]
+    assert len(listed) == len(set(listed)) and set(listed) == on_board
+    for k, squares in enumerate(g.pieces):
+        assert all(board[sq] >> 4 == k for sq in squares)
+        captured = sum(1 for held in g.prisoners for p in held if p >> 4 == k)
+        present = len(squares) + captured
+        if k in g.seated and g.alive[k]:
+            assert present == 17, (KINGDOMS[k], present)  # 17 minus losses, exactly
+        assert present <= 17
+        assert g.alive[k] == any(board[sq] & 15 == 1 for sq in squares)
+    for held in g.prisoners:
+        assert not any(p & 15 == ENVOY for p in held)  # Envoys are never captured
+    for k in range(7):  # control is consistent: a living kingdom controls itself
+        if g.alive[k]:
+            assert g.controller[k] == k
+        elif g.pieces[k] and g.controller[k] >= 0:
+            assert g.alive[g.controller[k]] or g.result is not None
+    if g.result is None:
+        assert g.alive[g.turn]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), preset=st.sampled_from(["standard", "chinese", "sima-guang"]),
+       setup=st.sampled_from(SETUPS), horse=st.sampled_from(["exact3", "upto3"]),
+       ranged=st.sampled_from(["upto", "exact"]))
+def test_random_games_keep_every_invariant_and_undo_exactly(seed, preset, setup, horse, ranged):
+    rng = random.Random(seed)
+    g = Game.new(preset, horse=horse, ranged=ranged, **setup)
+    while g.result is None:
+        assert g.ply < 20_000, "a game must end"
+        before, moves = g.to_qfen(), sorted(g.legal_codes())
+        captures = [m for m in moves if g.board[m & 511]]
+        move = rng.choice(captures if captures and rng.random() < 0.3 else moves)
+        g.play(move)
+        check_invariants(g)
+        after = g.to_qfen()
+        g.undo()
+        assert g.to_qfen() == before and sorted(g.legal_codes()) == moves
+        g.play(move)
+        assert g.to_qfen() == after
+        # the QFEN written is read back to the same position and the same moves
+        if g.result is None and g.ply % 7 == 0:
+            again = Game.from_qfen(after, g.rules, blocs=setup.get("blocs"))
+            assert again.to_qfen() == after and sorted(again.legal_codes()) == sorted(g.legal_codes())
+    assert g.result.reason in ("generals", "prisoners", "kingdoms", "last_standing", "quiet")
+    assert set(g.result.winners) <= set(KINGDOMS)
+    # unwinding the whole game returns to the start
+    while g.history:
+        g.undo()
+    assert g.to_qfen() == Game.new(preset, **setup).to_qfen()
+
+
+def test_quiet_rule_ends_aimless_games():
+    g = Game.new(kingdoms="wk")
+    rng = random.Random(3)
+    while g.result is None:
+        moves = [m for m in g.legal_codes() if not g.board[m & 511]] or g.legal_codes()
+        g.play_code(rng.choice(moves))
+    assert g.result.reason == "quiet"
+    assert g.quiet == 50 * 2 and g.ply == 100  # 50 full rounds of the two kingdoms
