@@ -36,6 +36,7 @@ def check_invariants(g: Game) -> None:
             assert g.alive[g.controller[k]] or g.result is not None
     if g.result is None:
         assert g.alive[g.turn]
+    assert g.hash == g._full_hash()  # the incremental Zobrist key never drifts
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

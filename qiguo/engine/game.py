@@ -114,9 +114,9 @@ class Game:
         self._check_control()
         self.weights = CLASSIC_WEIGHTS if rules.weights == "classic" else FLAT_WEIGHTS
         self._derive_counts()
-        self.history: list[str] = []
         self._undo: list[tuple] = []
-        self._tables: dict[int, tuple[list[bool], list[int]]] = {}
+        self._all_tables: dict[tuple, dict[int, tuple[list[bool], list[int]]]] = {}
+        self._control_changed()
         self.hash = self._full_hash()
         self.result: Result | None = None
         if not self._over_on_load() and not self.alive[self.turn]:
@@ -164,6 +164,8 @@ class Game:
         """An independent game in the same position (history not kept)."""
         g = Game(qfen.parse(self.to_qfen()), self.rules, list(self.teams), self.seated)
         g.credits, g.fallen, g.result = self.credits[:], self.fallen[:], self.result
+        g._all_tables = self._all_tables  # the tables depend on teams and control only
+        g._control_changed()
         return g
 
     def _check_control(self) -> None:
@@ -231,7 +233,12 @@ class Game:
 
     @property
     def ply(self) -> int:
-        return len(self.history)
+        return len(self._undo)
+
+    @property
+    def history(self) -> list[str]:
+        """Every move played (``pass`` and ``resign:X`` included), oldest first."""
+        return [RESIGN + KINGDOMS[rec[1]] if rec[0] == RESIGN else str(Move(rec[0])) for rec in self._undo]
 
     def to_qfen(self) -> str:
         """The position as QFEN (all five fields)."""
@@ -241,6 +248,14 @@ class Game:
     def player_of(self, k: int) -> int:
         """The player (bloc) number that plays kingdom k."""
         return self.teams[k]
+
+    @property
+    def blocs(self) -> list[str]:
+        """The alliance blocs of more than one kingdom, as letter strings (for Game.new)."""
+        groups: dict[int, str] = {}
+        for k in self.seated:
+            groups[self.teams[k]] = groups.get(self.teams[k], "") + KINGDOMS[k]
+        return [g for g in groups.values() if len(g) > 1]
 
     def _bloc(self, k: int) -> str:
         return "".join(KINGDOMS[j] for j in self.seated if self.teams[j] == self.teams[k])
@@ -277,7 +292,7 @@ class Game:
     def _tables_for(self, m: int) -> tuple[list[bool], list[int]]:
         """For mover m: which piece codes it may capture, and which kingdoms' pieces it moves."""
         t = self._tables.get(m)
-        if t is None:
+        if t is None:  # built once per mover and control state
             team, ctl = self.teams, self.controller
             cap = [False] * 128
             for p in range(128):
@@ -287,6 +302,10 @@ class Game:
                     cap[p] = c == INERT or team[c] != team[m]
             t = self._tables[m] = (cap, [k for k in range(7) if ctl[k] == m])
         return t
+
+    def _control_changed(self) -> None:
+        """Point the capture/move tables at the current control state (cached per state)."""
+        self._tables = self._all_tables.setdefault(tuple(self.controller), {})
 
     def legal_codes(self) -> list[int]:
         """The mover's legal moves as integer codes (from << 9 | to, or PASS): the fast path."""
@@ -359,6 +378,11 @@ class Game:
             out.append(PASS)
         return out
 
+    def set_turn(self, k: int) -> None:
+        """Hand the move to kingdom k without playing (searches let any opponent reply)."""
+        self.hash ^= ZOBRIST_MOVER[self.turn] ^ ZOBRIST_MOVER[k]
+        self.turn = k
+
     def legal_moves(self) -> list[Move]:
         """The mover's legal moves (``[pass]`` when nothing else is legal; ``[]`` once over)."""
         return list(map(Move, self.legal_codes()))
@@ -401,7 +425,6 @@ class Game:
         b = self.board
         if m == PASS:
             self._undo.append((PASS, 0, None) + rec_tail)
-            self.history.append("pass")
             self.quiet += 1
             self._check_quiet()
             self._advance()
@@ -417,7 +440,6 @@ class Game:
             if c & 15 == GENERAL or (self.alive[victim] and self._attrition_reached(victim, turn, w)):
                 snap = self._snapshot()
         self._undo.append((m, c, snap) + rec_tail)
-        self.history.append(point_name(f) + point_name(t))
         b[t] = p
         b[f] = 0
         s = self.pieces[p >> 4]
@@ -454,7 +476,6 @@ class Game:
         if not 0 <= k < 7 or not self.alive[k]:
             raise IllegalMove(f"{kingdom!r} is not a kingdom in the game")
         self._undo.append((RESIGN, k, self._snapshot(), self.turn, self.quiet, self.hash, self.result))
-        self.history.append(RESIGN + KINGDOMS[k])
         self._defeat(k, "resigned", -1)
         if self.result is None and self.turn == k:
             self._advance()
@@ -465,7 +486,7 @@ class Game:
             raise IllegalMove("there is no move to undo")
         m, c, snap, turn, quiet, h, result = self._undo.pop()
         self.turn, self.quiet, self.hash, self.result = turn, quiet, h, result
-        entry = self.history.pop()
+        entry = RESIGN + KINGDOMS[c] if m == RESIGN else str(Move(m))
         if snap is not None:
             self._restore(snap)
             return entry
@@ -524,7 +545,7 @@ class Game:
     def _restore(self, snap: tuple) -> None:
         (self.board, self.pieces, self.controller, self.alive, self.prisoners, self.score,
          self.generals, self.taken, self.losses, self.credits, self.fallen) = snap
-        self._tables.clear()
+        self._control_changed()
 
     def _top_captor(self, k: int, decider: int) -> int:
         """The kingdom that took most of k's pieces (the decider on a tie), or -1."""
@@ -547,6 +568,7 @@ class Game:
         else:
             for sq in list(self.pieces[k]):
                 if self.board[sq] & 15 == GENERAL:
+                    self.hash ^= ZOBRIST[self.board[sq] << 9 | sq]
                     self.board[sq] = 0
                     self.pieces[k].discard(sq)
             by = self._top_captor(k, by)
@@ -560,16 +582,16 @@ class Game:
         for j in army:
             if fate == "removed":
                 for sq in self.pieces[j]:
+                    self.hash ^= ZOBRIST[self.board[sq] << 9 | sq]
                     self.board[sq] = 0
                 self.pieces[j].clear()
                 self.controller[j] = j
             else:
                 self.controller[j] = heir if fate == "captor" else INERT
-        self.fallen[k] = Fall(how, by, len(self.history))
+        self.fallen[k] = Fall(how, by, self.ply)
         if by >= 0:
             self.credits[by] += 1
-        self._tables.clear()
-        self.hash = self._full_hash()
+        self._control_changed()
         if self.result is None and by >= 0 and by != self.turn:
             self._check_hegemony(by)
         self._check_last_standing()

@@ -1,0 +1,8 @@
+"""Computer opponents. Imports the engine only; a bot returns a move and never changes the game.
+
+    from qiguo.ai import choose_move
+    code = choose_move(game, "hard", seed=1)
+"""
+from .bots import DEFAULT_BUDGETS, LEVELS, NODE_BUDGETS, Budget, choose_move
+
+__all__ = ["choose_move", "LEVELS", "Budget", "DEFAULT_BUDGETS", "NODE_BUDGETS"]

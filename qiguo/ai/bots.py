@@ -1,0 +1,112 @@
+"""The four bot levels. Each takes a game and returns a legal move code; the game is not changed."""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from qiguo.engine import PASS, Game
+
+from .evaluate import VALUE, WIN, evaluate
+from .search import BestReplySearch
+
+LEVELS = ("novice", "easy", "normal", "hard")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long a bot may think: seconds of wall time, or (for repeatable play) search nodes."""
+
+    seconds: float | None = None
+    nodes: int | None = None
+
+
+DEFAULT_BUDGETS = {"novice": Budget(), "easy": Budget(), "normal": Budget(seconds=0.25),
+                   "hard": Budget(seconds=0.9)}
+NODE_BUDGETS = {"novice": Budget(), "easy": Budget(), "normal": Budget(nodes=1500),
+                "hard": Budget(nodes=6000)}
+"""Node budgets of about the same strength, for tests and repeatable arena runs."""
+
+
+def choose_move(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
+                cancelled: Callable[[], bool] | None = None) -> int:
+    """A legal move code for the game's mover at the given level."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})")
+    moves = sorted(game.legal_codes())
+    if not moves:
+        raise ValueError("the game is over: there is no move to choose")
+    if len(moves) == 1:
+        return moves[0]
+    rng = random.Random(f"{seed}:{game.hash}")
+    if level == "novice":
+        return novice(game, moves, rng)
+    if level == "easy":
+        return easy(game.copy(), moves, rng)
+    budget = budget or DEFAULT_BUDGETS[level]
+    deadline = time.perf_counter() + budget.seconds if budget.seconds else None
+    search = BestReplySearch(game.copy(), deadline, budget.nodes, cancelled)
+    rng.shuffle(moves)  # equal moves are chosen among fairly, and repeatably for a seed
+    ordered = easy_order(game.copy(), moves)
+    move, _ = search.best_move(max_depth=2 if level == "normal" else 32, order_seed=ordered)
+    return move
+
+
+def novice(game: Game, moves: list[int], rng: random.Random) -> int:
+    """A random legal move; a capture when there is one, most of the time."""
+    captures = [m for m in moves if game.board[m & 511]]
+    if captures and rng.random() < 0.75:
+        return rng.choice(captures)
+    return rng.choice(moves)
+
+
+def _threats(g: Game, team: int) -> dict[int, float]:
+    """Points holding the team's pieces that an opponent could capture now, with their value."""
+    b = g.board
+    saved = g.turn
+    out: dict[int, float] = {}
+    for k in range(7):
+        if g.alive[k] and g.teams[k] != team:
+            g.set_turn(k)
+            for m in g.legal_codes():
+                t = m & 511
+                p = b[t]
+                if p and g.teams[g.controller[p >> 4]] == team:
+                    out[t] = VALUE[p & 15] + (WIN / 10 if p & 15 == 1 else 0)
+    g.set_turn(saved)
+    return out
+
+
+def _greedy_score(g: Game, m: int) -> float:
+    """Immediate gain of m minus what it leaves the moved piece or the general open to."""
+    team = g.teams[g.turn]
+    victim = g.board[m & 511]
+    before = evaluate(g, team)
+    g.play_code(m)
+    try:
+        after = evaluate(g, team)
+        if g.result is not None:
+            return after
+        threats = _threats(g, team)
+    finally:
+        g.undo()
+    risk = threats.get(m & 511, 0.0)
+    general_risk = max((v for v in threats.values() if v >= WIN / 10), default=0.0)
+    return after - before - risk - general_risk + (0.01 if victim else 0.0)
+
+
+def easy(g: Game, moves: list[int], rng: random.Random) -> int:
+    """One ply, greedy: the most valuable capture, not leaving the moved piece or the general
+    where it can be taken next turn. Ties are broken at random."""
+    rng.shuffle(moves)
+    scored = [(_greedy_score(g, m), i, m) for i, m in enumerate(moves) if m != PASS]
+    if not scored:
+        return moves[0]
+    return max(scored)[2]
+
+
+def easy_order(g: Game, moves: list[int]) -> list[int]:
+    """Moves ordered best first by the greedy score (move ordering for the search)."""
+    scored = sorted(((_greedy_score(g, m), i, m) for i, m in enumerate(moves) if m != PASS), reverse=True)
+    return [m for _, _, m in scored] or moves

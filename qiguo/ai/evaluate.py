@@ -1,0 +1,83 @@
+"""Static evaluation of a position for one player (a kingdom and its allies)."""
+from __future__ import annotations
+
+from qiguo.engine import KINGDOMS, Game
+from qiguo.engine.pieces import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, HORSE,
+                                 SABRE, SWORD)
+
+WIN = 100_000.0
+"""The value of a won game; a lost one is -WIN."""
+
+VALUE = [0.0] * 16
+"""Material value of each piece kind, in Swords."""
+VALUE[GENERAL] = 6.0
+VALUE[DEPUTY] = 6.0
+VALUE[BRIGADIER] = 4.5
+VALUE[CANNON] = 4.0
+VALUE[HORSE] = 3.0
+VALUE[CROSSBOW] = 3.0
+VALUE[BOW] = 2.5
+VALUE[SABRE] = 1.0
+VALUE[SWORD] = 1.0
+VALUE[ENVOY] = 0.5
+
+ALIVE = 60.0
+"""What a kingdom still in the game is worth beyond its pieces: losing the general loses it."""
+GENERAL_HELD = 25.0
+"""Each captured general, toward hegemony by generals (scaled by how many are needed)."""
+PRISONER = 0.6
+"""Each prisoner point, toward hegemony by prisoners, on top of the material it removed."""
+
+
+def letter_material(g: Game) -> list[float]:
+    """The value of the pieces on the board carrying each kingdom's letter."""
+    board = g.board
+    return [sum(VALUE[board[sq] & 15] for sq in squares) for squares in g.pieces]
+
+
+def kingdom_values(g: Game, letters: list[float] | None = None) -> list[float]:
+    """How well each of the seven kingdoms stands, in Swords (0 for kingdoms out of the game).
+    `letters` is letter_material(g), when the caller keeps it up to date itself."""
+    r = g.rules
+    ctl = g.controller
+    letters = letters or letter_material(g)
+    material = [0.0] * 7
+    for k in range(7):
+        c = ctl[k]
+        if c >= 0 and g.alive[c]:
+            material[c] += letters[k]
+    out = [0.0] * 7
+    for k in range(7):
+        if not g.alive[k]:
+            continue
+        v = ALIVE + material[k] + PRISONER * g.score[k]
+        if r.win_generals:
+            v += GENERAL_HELD * 2 / r.win_generals * g.generals[k]
+        if r.win_kingdoms:
+            v += GENERAL_HELD * 2 / r.win_kingdoms * g.credits[k]
+        if r.win_captures:
+            near = g.score[k] / r.win_captures
+            v += 20.0 * near * near * near
+        lost = g.losses[k] / r.attrition_limit
+        v -= ALIVE * 0.7 * lost * lost * lost
+        out[k] = v
+    return out
+
+
+def evaluate(g: Game, team: int, letters: list[float] | None = None) -> float:
+    """The position from player `team`'s side: its kingdoms against its strongest and average
+    opponent. Finished games score +/-WIN."""
+    if g.result is not None:
+        return WIN if any(g.teams[KINGDOMS.index(ch)] == team for ch in g.result.winners) else -WIN
+    values = kingdom_values(g, letters)
+    teams = g.teams
+    totals: dict[int, float] = {}
+    for k in range(7):
+        if g.alive[k]:
+            totals[teams[k]] = totals.get(teams[k], 0.0) + values[k]
+    own = totals.pop(team, 0.0)
+    if not totals:
+        return own
+    others = list(totals.values())
+    return own - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+
