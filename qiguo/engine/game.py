@@ -8,8 +8,8 @@ from typing import Any, Iterable, Mapping
 from . import qfen
 from .board import EXACT, HORSE_PATHS, ORTHO_RAYS, POINTS, SLIDES, parse_point, point_name
 from .errors import IllegalMove, QfenError
-from .pieces import (BOW, CANNON, CLASSIC_WEIGHTS, CROSSBOW, ENVOY, FLAT_WEIGHTS, GENERAL, HORSE,
-                     KIND_NAMES, KINGDOM_NAMES, KINGDOMS, ZHOU)
+from .pieces import (BOW, BRIGADIER, CANNON, CLASSIC_WEIGHTS, CROSSBOW, DEPUTY, ENVOY, FLAT_WEIGHTS,
+                     GENERAL, HORSE, KIND_NAMES, KINGDOM_NAMES, KINGDOMS, SABRE, SWORD, ZHOU)
 from .qfen import INERT, START_QFEN
 from .rules import Rules
 from .setup import teams_for
@@ -24,6 +24,27 @@ ZOBRIST = [_rng.getrandbits(64) for _ in range(128 << 9)]
 ZOBRIST_MOVER = [_rng.getrandbits(64) for _ in KINGDOMS]
 
 HORSE_EXACT = [tuple((leg,) + path for leg, path in paths if len(path) == 3) for paths in HORSE_PATHS]
+STEP_TARGETS = {kind: [tuple(r[0] for r in rays) for rays in SLIDES[kind]] for kind in (SABRE, SWORD)}
+STEP, SLIDE, LINE3, CANNON_LINES, QUIET_SLIDE, LEG_SLIDE, LINE4 = range(7)
+"""How legal_codes walks a piece's table: one step, slide to the first piece, a line whose
+points before the last must be empty, the cannon, a slide that never captures (Envoy), the
+upto3 horse (leg, then slide)."""
+
+
+def movement(rules: Rules) -> list[tuple[int, list]]:
+    """Per piece kind, how it moves under these rules and its per-point table."""
+    how: list[tuple[int, list]] = [(STEP, [()] * POINTS) for _ in range(11)]
+    for kind in (GENERAL, DEPUTY, BRIGADIER, BOW, CROSSBOW):
+        how[kind] = (SLIDE, SLIDES[kind])
+    how[SABRE] = (STEP, STEP_TARGETS[SABRE])
+    how[SWORD] = (STEP, STEP_TARGETS[SWORD])
+    how[ENVOY] = (QUIET_SLIDE, SLIDES[ENVOY])
+    how[CANNON] = (CANNON_LINES, ORTHO_RAYS)
+    how[HORSE] = (LINE3, HORSE_EXACT) if rules.horse == "exact3" else (LEG_SLIDE, HORSE_PATHS)
+    if rules.ranged == "exact":
+        how[BOW] = (LINE3, EXACT[BOW])
+        how[CROSSBOW] = (LINE4, EXACT[CROSSBOW])
+    return how
 
 REASONS = ("generals", "prisoners", "kingdoms", "last_standing", "quiet")
 
@@ -113,6 +134,7 @@ class Game:
         self.controller = [pos.control.get(k, k) for k in range(7)]
         self._check_control()
         self.weights = CLASSIC_WEIGHTS if rules.weights == "classic" else FLAT_WEIGHTS
+        self._how = movement(rules)
         self._derive_counts()
         self._undo: list[tuple] = []
         self._all_tables: dict[tuple, dict[int, tuple[list[bool], list[int]]]] = {}
@@ -313,34 +335,35 @@ class Game:
             return []
         cap, movable = self._tables_for(self.turn)
         b = self.board
+        how = self._how
         out: list[int] = []
         app = out.append
-        exact_horse = self.rules.horse == "exact3"
-        exact_range = self.rules.ranged == "exact"
         for k in movable:
             for f in self.pieces[k]:
-                kind = b[f] & 15
+                mode, table = how[b[f] & 15]
                 base = f << 9
-                if kind == HORSE:
-                    if exact_horse:
-                        for leg, d1, d2, t in HORSE_EXACT[f]:
-                            if not (b[leg] or b[d1] or b[d2]):
-                                p = b[t]
-                                if not p or cap[p]:
+                if mode == STEP:
+                    for t in table[f]:
+                        p = b[t]
+                        if not p or cap[p]:
+                            app(base | t)
+                elif mode == SLIDE:
+                    for ray in table[f]:
+                        for t in ray:
+                            p = b[t]
+                            if p:
+                                if cap[p]:
                                     app(base | t)
-                    else:
-                        for leg, path in HORSE_PATHS[f]:
-                            if b[leg]:
-                                continue
-                            for t in path:
-                                p = b[t]
-                                if p:
-                                    if cap[p]:
-                                        app(base | t)
-                                    break
+                                break
+                            app(base | t)
+                elif mode == LINE3:
+                    for x, y, z, t in table[f]:
+                        if not (b[x] or b[y] or b[z]):
+                            p = b[t]
+                            if not p or cap[p]:
                                 app(base | t)
-                elif kind == CANNON:
-                    for ray in ORTHO_RAYS[f]:
+                elif mode == CANNON_LINES:
+                    for ray in table[f]:
                         screen = 0
                         for t in ray:
                             p = b[t]
@@ -353,27 +376,29 @@ class Game:
                                 screen = 1
                             else:
                                 app(base | t)
-                elif kind == ENVOY:
-                    for ray in SLIDES[ENVOY][f]:
+                elif mode == QUIET_SLIDE:
+                    for ray in table[f]:
                         for t in ray:
                             if b[t]:
                                 break
                             app(base | t)
-                elif exact_range and (kind == BOW or kind == CROSSBOW):
-                    for ray in EXACT[kind][f]:
-                        if not any(b[t] for t in ray[:-1]):
-                            p = b[ray[-1]]
-                            if not p or cap[p]:
-                                app(base | ray[-1])
-                else:
-                    for ray in SLIDES[kind][f]:
-                        for t in ray:
+                elif mode == LEG_SLIDE:
+                    for leg, path in table[f]:
+                        if b[leg]:
+                            continue
+                        for t in path:
                             p = b[t]
                             if p:
                                 if cap[p]:
                                     app(base | t)
                                 break
                             app(base | t)
+                else:  # LINE4: the crossbow's exact five
+                    for w, x, y, z, t in table[f]:
+                        if not (b[w] or b[x] or b[y] or b[z]):
+                            p = b[t]
+                            if not p or cap[p]:
+                                app(base | t)
         if not out:
             out.append(PASS)
         return out
@@ -480,18 +505,17 @@ class Game:
         if self.result is None and self.turn == k:
             self._advance()
 
-    def undo(self) -> str:
-        """Take back the last move or resignation exactly; returns its history entry."""
+    def undo(self) -> None:
+        """Take back the last move or resignation exactly (``history[-1]`` names it)."""
         if not self._undo:
             raise IllegalMove("there is no move to undo")
         m, c, snap, turn, quiet, h, result = self._undo.pop()
         self.turn, self.quiet, self.hash, self.result = turn, quiet, h, result
-        entry = RESIGN + KINGDOMS[c] if m == RESIGN else str(Move(m))
         if snap is not None:
             self._restore(snap)
-            return entry
+            return
         if m == PASS:
-            return entry
+            return
         f = m >> 9
         t = m & 511
         b = self.board
@@ -509,7 +533,6 @@ class Game:
             self.score[turn] -= w
             self.taken[victim][turn] -= w
             self.losses[victim] -= w
-        return entry
 
     def replay(self, entries: Iterable[str]) -> None:
         """Play history entries (moves, ``pass`` and ``resign:X``) in order."""
