@@ -78,22 +78,39 @@ def _threats(g: Game, team: int) -> dict[int, float]:
     return out
 
 
+GENERAL_TARGET = 30.0
+"""What easy counts for threatening an enemy general (it wants to take two)."""
+
+
+def _best_target(g: Game, k: int) -> float:
+    """The most valuable capture kingdom k could make if it moved now."""
+    b = g.board
+    saved = g.turn
+    g.set_turn(k)
+    best = 0.0
+    for m in g.legal_codes():
+        p = b[m & 511]
+        if p:
+            best = max(best, GENERAL_TARGET if p & 15 == 1 else VALUE[p & 15])
+    g.set_turn(saved)
+    return best
+
+
 def _greedy_score(g: Game, m: int) -> float:
-    """Immediate gain of m minus what it leaves the moved piece or the general open to."""
-    team = g.teams[g.turn]
-    victim = g.board[m & 511]
-    before = evaluate(g, team)
+    """What m gains and threatens, less the most valuable piece (above all the general) it
+    leaves where an opponent can take it next turn."""
+    me = g.turn
+    team = g.teams[me]
     g.play_code(m)
     try:
         after = evaluate(g, team)
         if g.result is not None:
             return after
         threats = _threats(g, team)
+        attack = _best_target(g, me)
     finally:
         g.undo()
-    risk = threats.get(m & 511, 0.0)
-    general_risk = max((v for v in threats.values() if v >= WIN / 10), default=0.0)
-    return after - before - risk - general_risk + (0.01 if victim else 0.0)
+    return after - max(threats.values(), default=0.0) + 0.3 * attack
 
 
 def easy(g: Game, moves: list[int], rng: random.Random) -> int:

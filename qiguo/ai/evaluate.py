@@ -23,7 +23,7 @@ VALUE[ENVOY] = 0.5
 
 ALIVE = 60.0
 """What a kingdom still in the game is worth beyond its pieces: losing the general loses it."""
-GENERAL_HELD = 25.0
+GENERAL_HELD = 40.0
 """Each captured general, toward hegemony by generals (scaled by how many are needed)."""
 PRISONER = 0.6
 """Each prisoner point, toward hegemony by prisoners, on top of the material it removed."""

@@ -167,20 +167,24 @@ class Game:
 
     @classmethod
     def from_qfen(cls, text: str, rules: "str | Mapping[str, Any] | Rules | None" = "standard", *,
-                  blocs: "str | Iterable[str] | None" = None, **options: Any) -> "Game":
-        """A game from a QFEN position. Kingdoms with no trace in it count as off the board."""
+                  blocs: "str | Iterable[str] | None" = None, kingdoms: str | None = None,
+                  **options: Any) -> "Game":
+        """A game from a QFEN position. `kingdoms` names those that started (by default, all
+        with a trace in the position; the rest count as off the board)."""
         r = Rules.make(rules, **options)
         pos = qfen.parse(text)
-        present = {p >> 4 for p in pos.board if p and p != ZHOU}
-        for k, held in enumerate(pos.prisoners):
-            if held:
-                present.add(k)
-                present.update(p >> 4 for p in held)
-        present.add(pos.mover)
-        letters = "".join(KINGDOMS[k] for k in sorted(present))
-        if len(letters) < 2:
-            letters = KINGDOMS
-        return cls(pos, r, teams_for(letters, blocs), present)
+        if kingdoms is None:
+            present = {p >> 4 for p in pos.board if p and p != ZHOU}
+            for k, held in enumerate(pos.prisoners):
+                if held:
+                    present.add(k)
+                    present.update(p >> 4 for p in held)
+            present.add(pos.mover)
+            kingdoms = "".join(KINGDOMS[k] for k in sorted(present))
+            if len(kingdoms) < 2:
+                kingdoms = KINGDOMS
+        teams = teams_for(kingdoms, blocs)
+        return cls(pos, r, teams, [KINGDOMS.index(ch) for ch in kingdoms])
 
     def copy(self) -> "Game":
         """An independent game in the same position (history not kept)."""
@@ -270,6 +274,11 @@ class Game:
     def player_of(self, k: int) -> int:
         """The player (bloc) number that plays kingdom k."""
         return self.teams[k]
+
+    @property
+    def kingdoms(self) -> str:
+        """The letters of the kingdoms that started the game."""
+        return "".join(KINGDOMS[k] for k in self.seated)
 
     @property
     def blocs(self) -> list[str]:

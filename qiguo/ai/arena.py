@@ -1,0 +1,129 @@
+"""Headless bot games: ``python -m qiguo.ai.arena --games N --seats LEVEL,... [--rotate]``."""
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import statistics
+import sys
+import time
+from typing import Any, Sequence
+
+from qiguo.engine import KINGDOMS, EngineError, Game
+
+from .bots import LEVELS, NODE_BUDGETS, choose_move
+
+MAX_PLIES = 4000
+"""A game still running after this many plies is cut off and counted as unfinished."""
+
+
+def seating(seats: Sequence[str], game_index: int, rotate: bool) -> list[str]:
+    """The level at each kingdom (Qin first) for one game."""
+    if not rotate:
+        return list(seats)
+    shift = game_index % len(seats)
+    return list(seats[-shift:]) + list(seats[:-shift]) if shift else list(seats)
+
+
+def play_game(task: tuple[int, list[str], str, int, bool]) -> dict[str, Any]:
+    """One game; returns its seats, winners, length and each level's move times."""
+    index, seats, rules, seed, nodes = task
+    game = Game.new(rules)
+    times: dict[str, list[float]] = {lvl: [] for lvl in set(seats)}
+    while game.result is None and game.ply < MAX_PLIES:
+        level = seats[game.turn]
+        budget = NODE_BUDGETS[level] if nodes else None
+        start = time.perf_counter()
+        move = choose_move(game, level, seed=seed * 1000 + game.ply, budget=budget)
+        times[level].append(time.perf_counter() - start)
+        game.play_code(move)
+    result = game.result
+    return {"index": index, "seats": seats, "plies": game.ply, "times": times,
+            "winners": result.winners if result else "", "reason": result.reason if result else "unfinished"}
+
+
+def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The figures the arena prints and writes as JSON."""
+    levels: dict[str, dict[str, Any]] = {}
+    for r in results:
+        for k, level in enumerate(r["seats"]):
+            s = levels.setdefault(level, {"seats": 0, "wins": 0, "times": [], "plies": []})
+            s["seats"] += 1
+            s["wins"] += KINGDOMS[k] in r["winners"]
+            s["plies"].append(r["plies"])
+        for level, t in r["times"].items():
+            levels[level]["times"].extend(t)
+    out = {}
+    for level, s in levels.items():
+        times = sorted(s["times"]) or [0.0]
+        out[level] = {"seats": s["seats"], "wins": s["wins"], "win_rate": round(s["wins"] / s["seats"], 4),
+                      "move_ms_p50": round(1000 * times[len(times) // 2], 2),
+                      "move_ms_p95": round(1000 * times[min(len(times) - 1, int(len(times) * 0.95))], 2),
+                      "move_ms_max": round(1000 * times[-1], 2),
+                      "mean_game_plies": round(statistics.mean(s["plies"]), 1)}
+    return {"games": len(results), "levels": out,
+            "mean_plies": round(statistics.mean(r["plies"] for r in results), 1) if results else 0,
+            "unfinished": sum(1 for r in results if r["reason"] == "unfinished"),
+            "reasons": {why: sum(1 for r in results if r["reason"] == why)
+                        for why in sorted({r["reason"] for r in results})}}
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m qiguo.ai.arena", description="headless bot games")
+    p.add_argument("--games", type=int, default=7)
+    p.add_argument("--seats", default="easy," * 6 + "easy", help="7 levels in turn order, Qin first")
+    p.add_argument("--rotate", action="store_true", help="rotate the seating each game")
+    p.add_argument("--rules", default="standard")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--nodes", action="store_true", help="node budgets instead of time (repeatable)")
+    p.add_argument("--json", metavar="FILE")
+    return p.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = _parse(argv)
+    except SystemExit as e:
+        return 2 if e.code else 0
+    seats = [s.strip() for s in args.seats.split(",")]
+    bad = [s for s in seats if s not in LEVELS]
+    if len(seats) != 7 or bad or args.games < 1 or args.jobs < 1:
+        print(f"error: --seats takes 7 levels from {', '.join(LEVELS)}; --games and --jobs at least 1",
+              file=sys.stderr)
+        return 2
+    try:
+        Game.new(args.rules)
+    except EngineError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    tasks = [(i, seating(seats, i, args.rotate), args.rules, args.seed + i, args.nodes) for i in range(args.games)]
+    results: list[dict[str, Any]] = []
+    started = time.monotonic()
+    pool = mp.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
+    try:
+        stream = pool.imap_unordered(play_game, tasks) if pool else map(play_game, tasks)
+        for r in stream:
+            results.append(r)
+            print(f"\r{len(results)}/{args.games} games, {time.monotonic() - started:.0f} s", end="",
+                  file=sys.stderr, flush=True)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+    print(file=sys.stderr)
+    summary = summarise(results)
+    print(f"{'level':<8}{'seats':>6}{'wins':>6}{'win rate':>10}{'plies':>8}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
+    for level, s in sorted(summary["levels"].items(), key=lambda kv: LEVELS.index(kv[0])):
+        print(f"{level:<8}{s['seats']:>6}{s['wins']:>6}{s['win_rate']:>10.1%}{s['mean_game_plies']:>8}"
+              f"{s['move_ms_p50']:>9}{s['move_ms_p95']:>9}{s['move_ms_max']:>9}")
+    print(f"games {summary['games']}, mean plies {summary['mean_plies']}, unfinished {summary['unfinished']}, "
+          f"endings {summary['reasons']}")
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(summary, fh, indent=2)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,160 @@
+"""Bots in a separate process, so that a search never takes frames from the caller's loop.
+
+The caller submits a position with :meth:`BotWorker.request`, calls :meth:`BotWorker.poll` each
+frame until it gets a :class:`Reply`, and may :meth:`cancel` or :meth:`close` at any time.
+A bot that raises, hangs or answers an illegal move is replaced by a legal fallback move
+with a logged warning; a hung or dead process is restarted."""
+from __future__ import annotations
+
+import logging
+import multiprocessing as mp
+import queue
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from qiguo.engine import Game
+
+from .bots import DEFAULT_BUDGETS, Budget, choose_move, novice
+
+log = logging.getLogger(__name__)
+
+MARGIN = 2.0
+"""Seconds past a bot's budget before it counts as hung."""
+UNTIMED_LIMIT = 8.0
+"""How long an untimed level (novice, easy) may take before it counts as hung."""
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A move for the position of request `job`; `warning` says why it is a fallback."""
+
+    job: int
+    move: int
+    seconds: float
+    warning: str | None = None
+
+
+def _serve(requests: Any, replies: Any, cancelled_upto: Any, bot: Callable[..., int]) -> None:
+    """The worker process: answer requests until a None arrives."""
+    while True:
+        job = requests.get()
+        if job is None:
+            return
+        job_id, qfen, rules, blocs, kingdoms, level, seed, budget = job
+        try:
+            game = Game.from_qfen(qfen, rules, blocs=blocs, kingdoms=kingdoms)
+            move = bot(game, level, seed, budget, lambda: cancelled_upto.value >= job_id)
+            replies.put((job_id, int(move), None))
+        except Exception as e:  # reported to the caller, which falls back
+            replies.put((job_id, None, f"{type(e).__name__}: {e}"))
+
+
+class BotWorker:
+    """One worker process that answers one request at a time."""
+
+    def __init__(self, bot: Callable[..., int] = choose_move):
+        self._ctx = mp.get_context("spawn")
+        self._bot = bot
+        self._proc: Any = None
+        self._job = 0
+        self._pending: tuple[int, Game, float, float, int] | None = None
+
+    def _start(self) -> None:
+        self._requests = self._ctx.Queue()
+        self._replies = self._ctx.Queue()
+        self._cancelled = self._ctx.Value("i", 0)
+        self._proc = self._ctx.Process(target=_serve, daemon=True, name="qiguo-bot",
+                                       args=(self._requests, self._replies, self._cancelled, self._bot))
+        self._proc.start()
+
+    @property
+    def busy(self) -> bool:
+        return self._pending is not None
+
+    def request(self, game: Game, level: str, seed: int = 0, budget: Budget | None = None) -> int:
+        """Ask for a move for the game's mover; returns the job number. Cancels any earlier job."""
+        if self._proc is None or not self._proc.is_alive():
+            self._start()
+        self.cancel()
+        self._job += 1
+        budget = budget or DEFAULT_BUDGETS.get(level, Budget())
+        limit = (budget.seconds or UNTIMED_LIMIT) + MARGIN
+        self._requests.put((self._job, game.to_qfen(), game.rules.options(), game.blocs,
+                            game.kingdoms, level, seed, budget))
+        self._pending = (self._job, game.copy(), time.monotonic(), limit, seed)
+        return self._job
+
+    def poll(self) -> Reply | None:
+        """The reply to the current request once there is one (never blocks)."""
+        if self._pending is None:
+            return None
+        job, game, started, limit, seed = self._pending
+        elapsed = time.monotonic() - started
+        while True:
+            try:
+                got_job, move, error = self._replies.get_nowait()
+            except queue.Empty:
+                break
+            except (EOFError, OSError):
+                return self._fallback("the bot process failed", restart=True)
+            if got_job != job:
+                continue  # the answer to a cancelled request
+            self._pending = None
+            if error is not None:
+                return self._fallback(f"the bot raised {error}")
+            if move not in game.legal_codes():
+                return self._fallback(f"the bot answered an illegal move ({move})")
+            return Reply(job, move, elapsed)
+        if not self._proc.is_alive():
+            return self._fallback("the bot process died", restart=True)
+        if elapsed > limit:
+            return self._fallback(f"the bot took over {limit:.1f} s", restart=True)
+        return None
+
+    def _fallback(self, why: str, restart: bool = False) -> Reply:
+        job, game, started, _, seed = self._pending
+        self._pending = None
+        if restart:
+            self._kill()
+        log.warning("%s; playing a fallback move", why)
+        moves = sorted(game.legal_codes())
+        move = novice(game, moves, random.Random(seed))
+        return Reply(job, move, time.monotonic() - started, warning=f"{why}; a fallback move was played")
+
+    def cancel(self) -> None:
+        """Abandon the current request (its search stops early; its answer is ignored)."""
+        if self._pending is not None:
+            self._cancelled.value = self._pending[0]
+            self._pending = None
+
+    def _kill(self) -> None:
+        if self._proc is not None:
+            self._proc.kill()
+            self._proc.join(timeout=5)
+            self._proc = None
+            self._close_queues()
+
+    def _close_queues(self) -> None:
+        for q in (self._requests, self._replies):
+            q.cancel_join_thread()
+            q.close()
+
+    def close(self) -> None:
+        """Stop the process and wait for it; safe to call more than once."""
+        self._pending = None
+        if self._proc is None:
+            return
+        if self._proc.is_alive():
+            self._cancelled.value = self._job
+            try:
+                self._requests.put(None)
+            except (OSError, ValueError):
+                pass
+            self._proc.join(timeout=3)
+        if self._proc is not None and self._proc.is_alive():
+            self._kill()
+            return
+        self._proc = None
+        self._close_queues()
