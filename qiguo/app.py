@@ -1,0 +1,199 @@
+"""The game window: ``python main.py [--seats h444444] [--rules PRESET] ...``."""
+from __future__ import annotations
+
+import argparse
+import logging
+import statistics
+import sys
+import time
+import traceback
+import warnings
+from typing import Sequence
+
+import pygame
+
+from qiguo.engine import EngineError, Rules
+from qiguo.ui import theme
+from qiguo.ui.fonts import font, render
+from qiguo.ui.settings import Settings
+from qiguo.ui.strings import t
+
+log = logging.getLogger("qiguo")
+
+MIN_SIZE = (800, 600)
+FPS = 60
+
+
+class App:
+    """The window, the scene stack and the frame loop."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 900), seed: int = 0):
+        pygame.display.init()
+        pygame.font.init()
+        font.cache_clear()  # fonts of an earlier pygame session are invalid
+        pygame.display.set_caption(t("app.title"))
+        self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        try:
+            with warnings.catch_warnings():  # the only way to set a minimum size in pygame-ce 2.5
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_SIZE
+        except (AttributeError, pygame.error):
+            pass  # older SDL: the layout copes with any size
+        self.settings = Settings.load()
+        self.seed = seed
+        from qiguo.scenes.base import SceneStack
+        self.stack = SceneStack()
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.frame_ms: list[float] = []
+        self.toast_text = ""
+        self.toast_until = 0.0
+        self._errors = 0
+
+    # ---- services for scenes ------------------------------------------------------------
+
+    def toast(self, text: str, seconds: float = 3.5) -> None:
+        """A short message at the bottom of the window."""
+        self.toast_text, self.toast_until = text, time.monotonic() + seconds
+
+    def quit(self) -> None:
+        self.running = False
+
+    def toggle_fullscreen(self) -> None:
+        try:
+            pygame.display.toggle_fullscreen()
+        except pygame.error as e:
+            self.toast(f"Full screen is not available here ({e})")
+        self.screen = pygame.display.get_surface()
+
+    def start_title(self) -> None:
+        from qiguo.scenes.title import TitleScene
+        self.stack.reset(TitleScene(self))
+
+    # ---- the loop -----------------------------------------------------------------------
+
+    def _global(self, event: pygame.event.Event) -> bool:
+        """Events every scene shares; True if used."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return True
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.screen = pygame.display.get_surface()
+        return False
+
+    def step(self, dt: float, events: Sequence[pygame.event.Event]) -> None:
+        """One frame: events, update, draw. A scene's error becomes a message, not a crash."""
+        try:
+            for event in events:
+                if not self._global(event) and self.stack.top is not None:
+                    self.stack.top.process_event(event)
+            if self.stack.top is not None:
+                self.stack.top.update(dt)
+            self.draw()
+            self._errors = 0
+        except Exception as e:  # the safety net: log it, tell the player, carry on
+            log.error("error in a scene:\n%s", traceback.format_exc())
+            self._errors += 1
+            self.toast(f"Something went wrong ({type(e).__name__}: {e}); it was logged")
+            if self._errors > 3:
+                self.start_title()
+
+    def draw(self) -> None:
+        surface = self.screen
+        surface.fill(theme.BACKGROUND)
+        self.stack.draw(surface)
+        if self.toast_text and time.monotonic() < self.toast_until:
+            img = render(self.toast_text, max(14, surface.get_height() // 40), theme.TEXT)
+            box = img.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 12)).inflate(24, 12)
+            pygame.draw.rect(surface, (20, 18, 24), box, border_radius=8)
+            pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=8)
+            surface.blit(img, img.get_rect(center=box.center))
+
+    def run(self, frames: int | None = None, screenshot: str | None = None) -> None:
+        """The frame loop at 60 frames a second; stops on quit or after `frames` frames."""
+        count = 0
+        while self.running and (frames is None or count < frames):
+            dt = self.clock.tick(FPS) / 1000.0
+            start = time.perf_counter()
+            self.step(min(dt, 0.1), pygame.event.get())
+            if screenshot and frames is not None and count == frames - 1:
+                pygame.image.save(self.screen, screenshot)
+            pygame.display.flip()
+            self.frame_ms.append((time.perf_counter() - start) * 1000)
+            count += 1
+        if screenshot and (frames is None or count < frames):
+            pygame.image.save(self.screen, screenshot)
+        while self.stack.scenes:
+            self.stack.pop()
+        pygame.quit()
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--size takes WIDTHxHEIGHT, e.g. 1280x900, not {text!r}") from None
+    if w < 1 or h < 1:
+        raise argparse.ArgumentTypeError("--size needs positive numbers")
+    return w, h
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python main.py", description="Qiguo: Seven Kingdoms Chess")
+    p.add_argument("--seats", help="start a game at once: 7 characters, Qin first: h human, "
+                                    "1-4 bot novice..hard, - off the board (e.g. h444444)")
+    p.add_argument("--rules", default=None, help="preset: standard, chinese, sima-guang")
+    p.add_argument("--blocs", default=None, help="alliance blocs, e.g. wg,ro (RULES.md section 6)")
+    p.add_argument("--qfen", default=None, help="start from this position (with --seats)")
+    p.add_argument("--seed", type=int, default=0, help="seed for the bots")
+    p.add_argument("--size", type=_size, default=(1280, 900), help="window size WIDTHxHEIGHT")
+    p.add_argument("--frames", type=int, default=None, help="quit after this many frames")
+    p.add_argument("--screenshot", default=None, help="save the last frame as PNG")
+    p.add_argument("--bot-delay", type=float, default=None, help="seconds each bot move is shown")
+    p.add_argument("--bench", action="store_true", help="print frame-time median and p99 at exit")
+    return p.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    args = parse_args(argv)
+    match_error = None
+    match = None
+    if args.seats:
+        from qiguo.ui.match import Match
+        from qiguo.ui.seats import parse_seats
+        try:
+            seats = parse_seats(args.seats)
+            rules = Rules.make(args.rules or "standard")
+            blocs = [b for b in (args.blocs or "").split(",") if b]
+            match = Match(seats, rules, blocs, seed=args.seed, qfen=args.qfen,
+                          bot_delay=0.5 if args.bot_delay is None else args.bot_delay)
+        except (ValueError, EngineError) as e:
+            match_error = str(e)
+    elif args.rules:
+        try:
+            Rules.make(args.rules)
+        except EngineError as e:
+            match_error = str(e)
+    if match_error:
+        print(f"error: {match_error}", file=sys.stderr)
+        return 2
+    app = App(args.size, seed=args.seed)
+    if args.rules:
+        app.settings.preset = args.rules
+    if args.bot_delay is not None:
+        app.settings.bot_delay = args.bot_delay
+    app.start_title()
+    if match is not None:
+        from qiguo.scenes.play import GameScene
+        app.stack.push(GameScene(app, match))
+    app.run(args.frames, args.screenshot)
+    if args.bench and app.frame_ms:
+        ms = sorted(app.frame_ms[10:] or app.frame_ms)
+        print(f"frames {len(ms)}: median {statistics.median(ms):.2f} ms, "
+              f"p99 {ms[min(len(ms) - 1, int(len(ms) * 0.99))]:.2f} ms, max {ms[-1]:.2f} ms")
+    return 0

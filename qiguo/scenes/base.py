@@ -1,0 +1,74 @@
+"""Scenes and the stack that runs them (in the style of Tuxemon's state manager)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from qiguo.ui import theme
+from qiguo.ui.fonts import fit, render
+
+if TYPE_CHECKING:
+    from qiguo.app import App
+
+
+class Scene:
+    """One screen. The top scene of the stack gets the events; overlays draw over the one below."""
+
+    overlay = False
+
+    def __init__(self, app: "App"):
+        self.app = app
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        """Handle one input event."""
+
+    def update(self, dt: float) -> None:
+        """Advance by dt seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the whole scene for the surface's current size."""
+
+    def leave(self) -> None:
+        """Called when the scene is removed from the stack."""
+
+    def draw_title(self, surface: pygame.Surface, text: str, y: int) -> int:
+        """A heading centred at y; returns the y below it."""
+        size = fit(text, max(18, surface.get_height() // 14), surface.get_width() - 40)
+        img = render(text, size, theme.TEXT)
+        surface.blit(img, img.get_rect(midtop=(surface.get_width() // 2, y)))
+        return y + img.get_height()
+
+
+class SceneStack:
+    """The stack of scenes: push, pop, replace, and reset to a new base."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+
+    def replace(self, scene: Scene) -> None:
+        self.pop()
+        self.push(scene)
+
+    def reset(self, scene: Scene) -> None:
+        while self.scenes:
+            self.pop()
+        self.push(scene)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        for scene in self.scenes[start:]:
+            scene.draw(surface)

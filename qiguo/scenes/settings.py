@@ -1,0 +1,59 @@
+"""Settings: bot pause, animation time, legal-move hints, coordinates, default rules."""
+from __future__ import annotations
+
+import pygame
+
+from qiguo.engine import PRESETS
+from qiguo.ui.strings import t
+from qiguo.ui.widgets import Button, ButtonColumn
+
+from .base import Scene
+
+BOT_DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0)
+ANIM_TIMES = (0.0, 0.1, 0.2, 0.35)
+
+
+def _next(values: tuple, current) -> object:
+    return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
+
+
+class SettingsScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self._build()
+
+    def _build(self) -> None:
+        s = self.app.settings
+        onoff = {True: t("on"), False: t("off")}
+        focus = self.menu.focus if hasattr(self, "menu") else 0
+        self.menu = ButtonColumn([
+            Button(t("settings.bot_delay", value=s.bot_delay), lambda: self.change("bot_delay", BOT_DELAYS)),
+            Button(t("settings.anim", value=s.anim_time), lambda: self.change("anim_time", ANIM_TIMES)),
+            Button(t("settings.legal", value=onoff[s.show_legal]), lambda: self.change("show_legal", (True, False))),
+            Button(t("settings.coords", value=onoff[s.show_coords]), lambda: self.change("show_coords", (True, False))),
+            Button(t("settings.preset", value=t(f"preset.{s.preset}")), lambda: self.change("preset", tuple(PRESETS))),
+            Button(t("settings.back"), self.back),
+        ])
+        self.menu.focus = focus
+
+    def change(self, name: str, values: tuple) -> None:
+        setattr(self.app.settings, name, _next(values, getattr(self.app.settings, name)))
+        self._build()
+
+    def back(self) -> None:
+        if not self.app.settings.save():
+            self.app.toast("Settings could not be saved; they apply until you quit")
+        self.app.stack.pop()
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+        else:
+            self.menu.process_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        y = self.draw_title(surface, t("settings.title"), h // 16) + h // 20
+        bh = max(34, h // 16)
+        self.menu.layout(w // 2, y, min(480, w - 40), bh, bh // 3)
+        self.menu.draw(surface)

@@ -1,0 +1,233 @@
+"""Seat set-up: who plays each kingdom, the alliance blocs of RULES.md section 6, the preset."""
+from __future__ import annotations
+
+import pygame
+
+from qiguo.ai import LEVELS
+from qiguo.engine import KINGDOM_NAMES, KINGDOMS, PRESETS, EngineError
+from qiguo.engine.pieces import KINGDOM_GLYPHS
+from qiguo.engine.setup import teams_for
+from qiguo.ui import theme
+from qiguo.ui.fonts import fit, render
+from qiguo.ui.match import Match
+from qiguo.ui.seats import HUMAN, Seat, kingdoms_of, parse_seats, seats_spec
+from qiguo.ui.strings import t
+from qiguo.ui.widgets import Button, ButtonColumn
+
+from .base import Scene
+
+CHOICES: list[Seat] = [HUMAN, *LEVELS, None]
+QIN, CHU, QI = 0, 1, 3
+# partner slots: (slot name, leading kingdom, the fewest... most players it is used with)
+SLOTS = (("qin", QIN, 6), ("chu", CHU, 5), ("qi", QI, 4), ("qin2", QIN, 3))
+
+
+def seat_label(seat: Seat) -> str:
+    if seat == HUMAN:
+        return t("setup.human")
+    if seat is None:
+        return t("setup.off")
+    return t("setup.bot", level=t(f"level.{seat}"))
+
+
+class SetupScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        s = app.settings
+        try:
+            self.seats = parse_seats(s.last_seats)
+        except ValueError:
+            self.seats = parse_seats("h444444")
+        self.preset = s.preset if s.preset in PRESETS else "standard"
+        self.partners: dict[str, int] = {}
+        self.players = 7
+        self._load_blocs(s.last_blocs)
+        self.error = ""
+        self._build()
+
+    # ---- the choices --------------------------------------------------------------------
+
+    def _load_blocs(self, blocs: list[str]) -> None:
+        try:
+            teams_for(KINGDOMS, blocs)
+        except EngineError:
+            return
+        for b in blocs:
+            lead = KINGDOMS.index(b[0])
+            rest = [KINGDOMS.index(ch) for ch in b[1:]]
+            if lead == QIN:
+                self.partners["qin"] = rest[0]
+                if len(rest) > 1:
+                    self.partners["qin2"] = rest[1]
+            elif lead in (CHU, QI):
+                self.partners["chu" if lead == CHU else "qi"] = rest[0]
+        self.players = 7 - sum(len(b) - 1 for b in blocs)
+
+    def active_slots(self) -> list[tuple[str, int]]:
+        return [(name, lead) for name, lead, most in SLOTS if self.players <= most]
+
+    def options(self, slot: str) -> list[int]:
+        """The kingdoms a partner slot may take, given the other slots (section 6)."""
+        taken = {QIN, CHU} | ({QI} if self.players <= 4 else set())
+        for name, _ in self.active_slots():
+            if name != slot and name in self.partners:
+                taken.add(self.partners[name])
+        return [k for k in range(7) if k not in taken]
+
+    def blocs(self) -> list[str]:
+        """The blocs as letter strings, for the engine."""
+        slots = dict(self.active_slots())
+        out = []
+        if "qin" in slots:
+            out.append("w" + KINGDOMS[self.partners["qin"]] + (KINGDOMS[self.partners["qin2"]] if "qin2" in slots else ""))
+        for name, lead in (("chu", CHU), ("qi", QI)):
+            if name in slots:
+                out.append(KINGDOMS[lead] + KINGDOMS[self.partners[name]])
+        return out
+
+    def _normalise(self) -> None:
+        if kingdoms_of(self.seats) != KINGDOMS:
+            self.players = 7
+        for name, _ in self.active_slots():
+            opts = self.options(name)
+            if self.partners.get(name) not in opts and opts:
+                self.partners[name] = opts[0]
+
+    def validate(self) -> str:
+        """Empty if the set-up can start, else what is wrong."""
+        if sum(s is not None for s in self.seats) < 2:
+            return t("setup.need_two")
+        try:
+            teams_for(kingdoms_of(self.seats), self.blocs() or None)
+        except EngineError as e:
+            return str(e)
+        return ""
+
+    # ---- actions ------------------------------------------------------------------------
+
+    def cycle_seat(self, k: int, step: int = 1) -> None:
+        i = CHOICES.index(self.seats[k])
+        self.seats[k] = CHOICES[(i + step) % len(CHOICES)]
+        self._changed()
+
+    def cycle_players(self, step: int = 1) -> None:
+        if kingdoms_of(self.seats) != KINGDOMS:
+            return
+        order = [7, 6, 5, 4, 3]
+        self.players = order[(order.index(self.players) + step) % len(order)]
+        self._changed()
+
+    def cycle_partner(self, slot: str, step: int = 1) -> None:
+        opts = self.options(slot)
+        if opts:
+            cur = self.partners.get(slot)
+            i = opts.index(cur) if cur in opts else -1
+            self.partners[slot] = opts[(i + step) % len(opts)]
+        self._changed()
+
+    def cycle_preset(self, step: int = 1) -> None:
+        names = list(PRESETS)
+        self.preset = names[(names.index(self.preset) + step) % len(names)]
+        self._changed()
+
+    def _changed(self) -> None:
+        self._normalise()
+        self._build()
+
+    def start(self) -> None:
+        self.error = self.validate()
+        if self.error:
+            return
+        from .play import GameScene
+        s = self.app.settings
+        s.last_seats, s.last_blocs, s.preset = seats_spec(self.seats), self.blocs(), self.preset
+        s.save()
+        match = Match(list(self.seats), self.preset, self.blocs(), seed=self.app.seed, bot_delay=s.bot_delay)
+        self.app.stack.replace(GameScene(self.app, match))
+
+    # ---- widgets ------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self._normalise()
+        self.error = self.validate()
+        self.seat_buttons = [Button(seat_label(self.seats[k]), lambda k=k: self.cycle_seat(k)) for k in range(7)]
+        all_seven = kingdoms_of(self.seats) == KINGDOMS
+        self.players_button = Button(t("setup.players", n=self.players), self.cycle_players, enabled=all_seven)
+        self.partner_buttons = [
+            (name, lead, Button(KINGDOM_NAMES[self.partners[name]], lambda n=name: self.cycle_partner(n)))
+            for name, lead in self.active_slots() if name in self.partners]
+        self.preset_button = Button(t("setup.rules", preset=t(f"preset.{self.preset}")), self.cycle_preset)
+        self.start_button = Button(t("setup.start"), self.start, enabled=not self.error)
+        self.back_button = Button(t("setup.back"), self.app.stack.pop)
+        focus = self.column.focus if hasattr(self, "column") else 0
+        self.column = ButtonColumn(self.seat_buttons + [self.players_button]
+                                   + [b for _, _, b in self.partner_buttons]
+                                   + [self.preset_button, self.start_button, self.back_button])
+        self.column.focus = min(focus, len(self.column.buttons) - 1)
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.stack.pop()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:  # right click: cycle back
+            for k, b in enumerate(self.seat_buttons):
+                if b.rect.collidepoint(event.pos):
+                    self.cycle_seat(k, -1)
+                    return
+            for name, _, b in self.partner_buttons:
+                if b.rect.collidepoint(event.pos):
+                    self.cycle_partner(name, -1)
+                    return
+            if self.players_button.rect.collidepoint(event.pos):
+                self.cycle_players(-1)
+            elif self.preset_button.rect.collidepoint(event.pos):
+                self.cycle_preset(-1)
+            return
+        self.column.process_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        y = self.draw_title(surface, t("setup.title"), 12) + 6
+        rows = 7 + 1 + len(self.partner_buttons) + 2
+        bh = max(26, min(48, (h - y - 20) // (rows + 1) - 6))
+        gap = max(4, bh // 5)
+        width = min(620, w - 40)
+        left = (w - width) // 2
+        label_w = int(width * 0.45)
+        size = max(13, int(bh * 0.5))
+        focused = self.column.buttons[self.column.focus % len(self.column.buttons)]
+        for k, b in enumerate(self.seat_buttons):
+            disc = pygame.Rect(left, y, bh, bh)
+            pygame.draw.circle(surface, theme.KINGDOM_FILL[k], disc.center, bh // 2 - 1)
+            glyph = render(KINGDOM_GLYPHS[k], int(bh * 0.6), theme.KINGDOM_INK[k])
+            surface.blit(glyph, glyph.get_rect(center=disc.center))
+            name = render(KINGDOM_NAMES[k], size, theme.TEXT)
+            surface.blit(name, name.get_rect(midleft=(left + bh + 10, disc.centery)))
+            b.rect = pygame.Rect(left + label_w, y, width - label_w, bh)
+            b.draw(surface, focused=b is focused)
+            y += bh + gap
+        y += gap
+        self.players_button.rect = pygame.Rect(left + label_w, y, width - label_w, bh)
+        hint = t("setup.players.hint") if self.players_button.enabled else t("setup.blocs_all")
+        img = render(hint, fit(hint, max(11, size - 3), label_w - 10), theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(midleft=(left, y + bh // 2)))
+        self.players_button.draw(surface, focused=self.players_button is focused)
+        y += bh + gap
+        for name, lead, b in self.partner_buttons:
+            text = t("setup.partner2") if name == "qin2" else t("setup.partner", lead=KINGDOM_NAMES[lead])
+            img = render(text, size, theme.TEXT)
+            surface.blit(img, img.get_rect(midleft=(left + 10, y + bh // 2)))
+            b.rect = pygame.Rect(left + label_w, y, width - label_w, bh)
+            b.draw(surface, focused=b is focused)
+            y += bh + gap
+        self.preset_button.rect = pygame.Rect(left + label_w, y, width - label_w, bh)
+        self.preset_button.draw(surface, focused=self.preset_button is focused)
+        y += bh + gap * 2
+        half = (width - gap) // 2
+        self.back_button.rect = pygame.Rect(left, y, half, bh)
+        self.start_button.rect = pygame.Rect(left + half + gap, y, half, bh)
+        self.back_button.draw(surface, focused=self.back_button is focused)
+        self.start_button.draw(surface, focused=self.start_button is focused)
+        if self.error:
+            img = render(self.error, fit(self.error, size, w - 20), theme.WARN)
+            surface.blit(img, img.get_rect(midtop=(w // 2, min(h - img.get_height() - 4, y + bh + gap))))

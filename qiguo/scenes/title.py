@@ -1,0 +1,64 @@
+"""The title: quick practice, new game, rules, settings, quit."""
+from __future__ import annotations
+
+import pygame
+
+from qiguo.ui import theme
+from qiguo.ui.fonts import fit, render
+from qiguo.ui.match import Match
+from qiguo.ui.seats import parse_seats
+from qiguo.ui.strings import TITLE_CJK, t
+from qiguo.ui.widgets import Button, ButtonColumn
+
+from .base import Scene
+
+QUICK_SEATS = "h333333"
+
+
+class TitleScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.menu = ButtonColumn([
+            Button(t("title.quick"), self.quick),
+            Button(t("title.new"), self.new_game),
+            Button(t("title.rules"), self.rules),
+            Button(t("title.settings"), self.settings),
+            Button(t("title.quit"), app.quit),
+        ])
+
+    def quick(self) -> None:
+        from .play import GameScene
+        s = self.app.settings
+        match = Match(parse_seats(QUICK_SEATS), s.preset, seed=self.app.seed, bot_delay=s.bot_delay)
+        self.app.stack.push(GameScene(self.app, match))
+
+    def new_game(self) -> None:
+        from .setup import SetupScene
+        self.app.stack.push(SetupScene(self.app))
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+        self.app.stack.push(RulesScene(self.app))
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+        self.app.stack.push(SettingsScene(self.app))
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.quit()
+            return
+        self.menu.process_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        big = render(TITLE_CJK, max(40, h // 7), theme.ACCENT)
+        surface.blit(big, big.get_rect(midtop=(w // 2, h // 12)))
+        y = h // 12 + big.get_height()
+        sub = render(t("title.subtitle"), fit(t("title.subtitle"), max(16, h // 30), w - 40), theme.TEXT_DIM)
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, y)))
+        bh = max(36, h // 14)
+        bottom = self.menu.layout(w // 2, y + sub.get_height() + h // 20, min(420, w - 80), bh, bh // 3)
+        self.menu.draw(surface)
+        hint = render(t("title.quick.hint"), max(12, h // 50), theme.TEXT_DIM)
+        surface.blit(hint, hint.get_rect(midtop=(w // 2, min(bottom, h - hint.get_height() - 30))))

@@ -1,0 +1,264 @@
+"""Drawing the board and its pieces, and turning clicks into points."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from qiguo.engine import INERT, KINGDOMS, START_QFEN, Game
+from qiguo.engine.board import FILES, SIZE
+from qiguo.engine.pieces import KIND_GLYPHS, ZHOU
+from qiguo.engine.qfen import parse as parse_qfen
+
+from . import theme
+from .fonts import render
+
+_START = parse_qfen(START_QFEN).board
+START_POINTS: list[list[int]] = [[sq for sq, p in enumerate(_START) if p and p != ZHOU and p >> 4 == k]
+                                 for k in range(len(KINGDOMS))]
+"""Each kingdom's 17 start points (its home area)."""
+GENERAL_START = [next(sq for sq in pts if _START[sq] & 15 == 1) for pts in START_POINTS]
+"""Each kingdom's general's start point, in the middle of its home edge."""
+
+
+MARGIN = 1.45
+"""Cells between the outer lines and the board's edge (room for the coordinates)."""
+
+
+def ease_out(t: float) -> float:
+    """Cubic ease-out on 0..1."""
+    t = min(1.0, max(0.0, t))
+    return 1 - (1 - t) ** 3
+
+
+@dataclass
+class Glide:
+    """A piece moving from one point to another."""
+
+    piece: int
+    controller: int
+    start: int
+    end: int
+    elapsed: float = 0.0
+
+
+@dataclass
+class Fade:
+    """A piece leaving the board (captured, lifted or removed)."""
+
+    piece: int
+    controller: int
+    at: int
+    elapsed: float = 0.0
+
+
+class BoardView:
+    """The board's place in the window, its cached drawing, and its animations."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.cell = 1.0
+        self.origin = (0.0, 0.0)
+        self._static: pygame.Surface | None = None
+        self._static_key: tuple = ()
+        self._sprites: dict[tuple, pygame.Surface] = {}
+        self.glides: list[Glide] = []
+        self.fades: list[Fade] = []
+        self.duration = 0.2
+
+    # ---- geometry -----------------------------------------------------------------------
+
+    def layout(self, area: pygame.Rect) -> None:
+        """Fit the board (with a margin of one cell for coordinates) into `area`."""
+        side = max(40, min(area.width, area.height))
+        self.cell = side / (SIZE - 1 + 2 * MARGIN)
+        self.rect = pygame.Rect(0, 0, side, side)
+        self.rect.center = area.center
+        self.origin = (self.rect.x + MARGIN * self.cell, self.rect.y + MARGIN * self.cell)
+
+    def centre(self, sq: int) -> tuple[float, float]:
+        """The pixel centre of a point."""
+        f, r = sq % SIZE, sq // SIZE
+        return self.origin[0] + f * self.cell, self.origin[1] + (SIZE - 1 - r) * self.cell
+
+    def point_at(self, pos: tuple[int, int]) -> int | None:
+        """The point under a pixel, or None off the board or between points."""
+        fx = (pos[0] - self.origin[0]) / self.cell
+        fy = (pos[1] - self.origin[1]) / self.cell
+        f, row = round(fx), round(fy)
+        if not (0 <= f < SIZE and 0 <= row < SIZE) or (fx - f) ** 2 + (fy - row) ** 2 > 0.5 ** 2:
+            return None
+        return (SIZE - 1 - row) * SIZE + f
+
+    # ---- animation ----------------------------------------------------------------------
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.glides or self.fades)
+
+    def animate(self, game: Game, move: int, before: list[int], duration: float) -> None:
+        """Start the animations of a move just played: the glide, and fades for every piece
+        that left the board (the captured one, a lifted general, a removed army)."""
+        self.duration = max(0.0, duration)
+        self.glides.clear()
+        self.fades.clear()
+        if duration <= 0:
+            return
+        f, t = move >> 9, move & 511
+        board = game.board
+        if move:
+            piece = before[f]
+            self.glides.append(Glide(piece, game.controller[piece >> 4], f, t))
+        for sq, p in enumerate(before):
+            if p and p != ZHOU and sq != f and board[sq] != p:
+                self.fades.append(Fade(p, game.controller[p >> 4], sq))
+
+    def update(self, dt: float) -> None:
+        for a in self.glides + self.fades:
+            a.elapsed += dt
+        self.glides = [g for g in self.glides if g.elapsed < self.duration]
+        self.fades = [f for f in self.fades if f.elapsed < self.duration * 1.5]
+
+    def finish(self) -> None:
+        self.glides.clear()
+        self.fades.clear()
+
+    # ---- drawing ------------------------------------------------------------------------
+
+    def _static_layer(self, game: Game, show_coords: bool) -> pygame.Surface:
+        key = (self.rect.size, round(self.cell, 3), game.seated, show_coords)
+        if self._static is not None and self._static_key == key:
+            return self._static
+        surf = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, theme.BOARD, surf.get_rect(), border_radius=max(2, int(self.cell * 0.3)))
+        pygame.draw.rect(surf, theme.BOARD_EDGE, surf.get_rect(), width=max(1, int(self.cell * 0.08)),
+                         border_radius=max(2, int(self.cell * 0.3)))
+        ox, oy = self.origin[0] - self.rect.x, self.origin[1] - self.rect.y
+        tint = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        for k in game.seated:
+            colour = theme.KINGDOM_FILL[k] + (70,)
+            for sq in START_POINTS[k]:
+                x, y = self._local(sq)
+                pygame.draw.circle(tint, colour, (x, y), self.cell * 0.62)
+        surf.blit(tint, (0, 0))
+        width = max(1, int(self.cell / 22))
+        end = ox + (SIZE - 1) * self.cell
+        for i in range(SIZE):
+            p = ox + i * self.cell
+            pygame.draw.line(surf, theme.GRID, (p, oy), (p, end), width)
+            pygame.draw.line(surf, theme.GRID, (ox, p), (end, p), width)
+        pygame.draw.rect(surf, theme.GRID, pygame.Rect(ox, oy, end - ox + 1, end - oy + 1), width + 1)
+        if show_coords and self.cell >= 14:
+            size = max(9, int(self.cell * 0.42))
+            for i in range(SIZE):
+                letter = render(FILES[i], size, theme.COORD)
+                number = render(str(SIZE - i), size, theme.COORD)
+                p = ox + i * self.cell
+                for y in (oy - self.cell * 0.95, end + self.cell * 0.95):
+                    surf.blit(letter, letter.get_rect(center=(p, y)))
+                for x in (ox - self.cell * 0.98, end + self.cell * 0.98):
+                    surf.blit(number, number.get_rect(center=(x, p)))
+        self._static, self._static_key = surf, key
+        return surf
+
+    def _local(self, sq: int) -> tuple[float, float]:
+        x, y = self.centre(sq)
+        return x - self.rect.x, y - self.rect.y
+
+    def sprite(self, piece: int, controller: int) -> pygame.Surface:
+        """A piece as a disc with its glyph: kingdom colours, a ring in the controller's colour
+        when inherited, grey when inert."""
+        radius = max(4, int(self.cell * 0.46))
+        key = (piece, controller, radius)
+        cached = self._sprites.get(key)
+        if cached is not None:
+            return cached
+        if piece == ZHOU:
+            fill, ink, glyph, ring = theme.ZHOU_FILL, theme.ZHOU_INK, "周", None
+        else:
+            k = piece >> 4
+            glyph = KIND_GLYPHS[piece & 15]
+            if controller == INERT:
+                fill, ink, ring = theme.INERT_FILL, theme.INERT_INK, None
+            else:
+                fill, ink = theme.KINGDOM_FILL[k], theme.KINGDOM_INK[k]
+                ring = theme.KINGDOM_FILL[controller] if controller != k else None
+        scale = 2
+        r2 = radius * scale
+        big = pygame.Surface((2 * r2 + 4 * scale, 2 * r2 + 4 * scale), pygame.SRCALPHA)
+        c = big.get_width() // 2
+        pygame.draw.circle(big, (0, 0, 0, 90), (c + scale, c + 2 * scale), r2)
+        pygame.draw.circle(big, fill, (c, c), r2)
+        edge = tuple(max(0, v - 70) for v in fill)
+        pygame.draw.circle(big, edge, (c, c), r2, max(2, r2 // 10))
+        if ring is not None:
+            pygame.draw.circle(big, ring, (c, c), r2, max(3, r2 // 4))
+            pygame.draw.circle(big, (20, 20, 20), (c, c), r2, max(1, scale))
+        text = render(glyph, int(r2 * (1.15 if ring is None else 1.0)), ink)
+        big.blit(text, text.get_rect(center=(c, c + scale)))
+        small = pygame.transform.smoothscale(big, (big.get_width() // scale, big.get_height() // scale))
+        self._sprites[key] = small
+        if len(self._sprites) > 600:
+            self._sprites.clear()
+        return small
+
+    def _blit_piece(self, surface: pygame.Surface, piece: int, controller: int, at: tuple[float, float],
+                    alpha: int = 255) -> None:
+        img = self.sprite(piece, controller)
+        if alpha < 255:
+            img = img.copy()
+            img.set_alpha(alpha)
+        surface.blit(img, img.get_rect(center=(round(at[0]), round(at[1]))))
+
+    def draw(self, surface: pygame.Surface, game: Game, *, show_coords: bool = True,
+             selected: int | None = None, targets: dict[int, int] | None = None,
+             last_move: int = 0, home: int | None = None) -> None:
+        """The board, the home edge of kingdom `home`, the last move, pieces, animations and the
+        selection with its legal destinations."""
+        surface.blit(self._static_layer(game, show_coords), self.rect.topleft)
+        cell = self.cell
+        if home is not None:
+            self._draw_home_edge(surface, home)
+        if last_move:
+            for sq in (last_move >> 9, last_move & 511):
+                x, y = self.centre(sq)
+                pygame.draw.rect(surface, theme.LAST_MOVE,
+                                 pygame.Rect(x - cell * 0.52, y - cell * 0.52, cell * 1.04, cell * 1.04),
+                                 max(2, int(cell * 0.08)), border_radius=int(cell * 0.2))
+        hidden = {g.end for g in self.glides}
+        board, ctl = game.board, game.controller
+        for sq, p in enumerate(board):
+            if p and sq not in hidden:
+                self._blit_piece(surface, p, ZHOU if p == ZHOU else ctl[p >> 4], self.centre(sq))
+        for f in self.fades:
+            t = f.elapsed / (self.duration * 1.5)
+            self._blit_piece(surface, f.piece, f.controller, self.centre(f.at), int(255 * (1 - t)))
+        for g in self.glides:
+            t = ease_out(g.elapsed / self.duration) if self.duration else 1.0
+            (x0, y0), (x1, y1) = self.centre(g.start), self.centre(g.end)
+            self._blit_piece(surface, g.piece, ctl[g.piece >> 4], (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
+        if selected is not None:
+            x, y = self.centre(selected)
+            pygame.draw.circle(surface, theme.SELECT, (x, y), cell * 0.54, max(2, int(cell * 0.1)))
+        for t_sq in (targets or {}):
+            x, y = self.centre(t_sq)
+            if board[t_sq]:
+                pygame.draw.circle(surface, theme.CAPTURE_RING, (x, y), cell * 0.52, max(2, int(cell * 0.12)))
+            else:
+                pygame.draw.circle(surface, theme.MOVE_DOT, (x, y), max(3, cell * 0.17))
+
+    def _draw_home_edge(self, surface: pygame.Surface, k: int) -> None:
+        sq = GENERAL_START[k]
+        f, r = sq % SIZE, sq // SIZE
+        cell, (x, y) = self.cell, self.centre(sq)
+        thick = max(4, int(cell * 0.28))
+        half = cell * 3.6
+        if f == 0 or f == SIZE - 1:
+            edge_x = self.rect.left + thick / 2 if f == 0 else self.rect.right - thick / 2
+            start, end = (edge_x, y - half), (edge_x, y + half)
+        else:
+            edge_y = self.rect.bottom - thick / 2 if r == 0 else self.rect.top + thick / 2
+            start, end = (x - half, edge_y), (x + half, edge_y)
+        pygame.draw.line(surface, theme.KINGDOM_FILL[k], start, end, thick)
+        pygame.draw.line(surface, theme.ACCENT, start, end, max(1, thick // 4))
+

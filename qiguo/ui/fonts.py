@@ -1,0 +1,29 @@
+"""The shipped CJK subset font, loaded once per size."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+FONT_PATH = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "qiguo-subset.otf"
+
+
+@lru_cache(maxsize=64)
+def font(size: int) -> pygame.font.Font:
+    """The game font at a pixel size (at least 8)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(str(FONT_PATH), max(8, int(size)))
+
+
+def render(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """Antialiased text in the game font."""
+    return font(size).render(text, True, colour)
+
+
+def fit(text: str, size: int, width: int) -> int:
+    """The largest size up to `size` at which `text` is at most `width` pixels wide."""
+    while size > 8 and font(size).size(text)[0] > width:
+        size -= 1
+    return size

@@ -1,0 +1,147 @@
+"""A game in the window: the engine's Game, who sits where, and the bots' worker.
+
+Scenes call :meth:`Match.update` every frame and :meth:`Match.play_human` on a click; both
+return a :class:`Played` describing what changed, for the animation and the log."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Protocol
+
+from qiguo.ai.worker import BotWorker, Reply
+from qiguo.engine import Game, Move
+
+from .seats import HUMAN, Seat, kingdoms_of
+
+
+class Worker(Protocol):
+    busy: bool
+
+    def request(self, game: Game, level: str, seed: int = 0) -> int: ...
+    def poll(self) -> Reply | None: ...
+    def cancel(self) -> None: ...
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Played:
+    """One move as it changed the board."""
+
+    kingdom: int
+    move: int
+    before: list[int]
+    fallen: list[int]
+    warning: str | None = None
+
+    @property
+    def text(self) -> str:
+        return str(Move(self.move))
+
+
+class Match:
+    """Seats, rules and a Game; asks the worker for bot moves without ever waiting for it."""
+
+    def __init__(self, seats: list[Seat], rules: Any = "standard", blocs: list[str] | None = None,
+                 seed: int = 0, qfen: str | None = None, bot_delay: float = 0.5,
+                 worker_factory: Callable[[], Worker] = BotWorker):
+        self.seats = seats
+        self.rules = rules
+        self.blocs = list(blocs or [])
+        self.seed = seed
+        self.start_qfen = qfen
+        self.bot_delay = bot_delay
+        self.paused = False
+        self._worker_factory = worker_factory
+        self.worker: Worker | None = None
+        self.game = self._new_game()
+        self._reply: Reply | None = None
+        self._asked_at = 0.0
+
+    def _new_game(self) -> Game:
+        kingdoms = kingdoms_of(self.seats)
+        if self.start_qfen:
+            return Game.from_qfen(self.start_qfen, self.rules, blocs=self.blocs or None, kingdoms=kingdoms)
+        return Game.new(self.rules, kingdoms=kingdoms, blocs=self.blocs or None)
+
+    @property
+    def seat(self) -> Seat:
+        """Who plays the kingdom to move."""
+        return self.seats[self.game.turn]
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.game.result is None and self.seat == HUMAN
+
+    @property
+    def bot_thinking(self) -> bool:
+        return self.game.result is None and self.seat not in (HUMAN, None) and self._reply is None
+
+    def legal_from(self, sq: int) -> dict[int, int]:
+        """For a human's turn: destination point -> move code of the piece on `sq`."""
+        if not self.human_to_move:
+            return {}
+        return {m & 511: m for m in self.game.legal_codes() if m >> 9 == sq}
+
+    def play_human(self, code: int) -> Played | None:
+        """Play a human's move if it is legal now; None if not (nothing changes)."""
+        if not self.human_to_move or code not in self.game.legal_codes():
+            return None
+        return self._play(code, None)
+
+    def _play(self, code: int, warning: str | None) -> Played:
+        g = self.game
+        before = g.board[:]
+        alive = g.alive[:]
+        k = g.turn
+        g.play_code(code)
+        fallen = [j for j in range(7) if alive[j] and not g.alive[j]]
+        return Played(k, code, before, fallen, warning)
+
+    def update(self) -> Played | None:
+        """Drive the bots: ask for a move, collect it, play it after the pause. Never blocks."""
+        g = self.game
+        if g.result is not None or self.seat in (HUMAN, None):
+            return None
+        if self.worker is None:
+            self.worker = self._worker_factory()
+        if self._reply is None:
+            if not self.worker.busy:
+                if self.paused:
+                    return None
+                self.worker.request(g, self.seat, seed=self.seed * 100_003 + g.ply)
+                self._asked_at = time.monotonic()
+            self._reply = self.worker.poll()
+            if self._reply is None:
+                return None
+        if self.paused or time.monotonic() - self._asked_at < self.bot_delay:
+            return None
+        reply, self._reply = self._reply, None
+        if reply.move not in g.legal_codes():  # a stale answer: ask again
+            return None
+        return self._play(reply.move, reply.warning)
+
+    def resign(self, k: int) -> list[int]:
+        """Kingdom k resigns (if it is in the game); returns the kingdoms that fell."""
+        g = self.game
+        if g.result is not None or not g.alive[k]:
+            return []
+        self._cancel()
+        g.resign(k)
+        return [k]
+
+    def restart(self) -> None:
+        """The same set-up from the start."""
+        self._cancel()
+        self.game = self._new_game()
+
+    def _cancel(self) -> None:
+        self._reply = None
+        if self.worker is not None:
+            self.worker.cancel()
+
+    def close(self) -> None:
+        """Stop the bot worker (when leaving the game)."""
+        self._reply = None
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None

@@ -1,0 +1,63 @@
+"""Player settings and the last set-up, kept as JSON in the user's data folder."""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+
+def data_dir() -> Path:
+    """The user's data folder (QIGUO_DATA_DIR overrides it, for tests)."""
+    override = os.environ.get("QIGUO_DATA_DIR")
+    if override:
+        return Path(override)
+    import pygame
+    return Path(pygame.system.get_pref_path("qiguo", "qiguo"))
+
+
+@dataclass
+class Settings:
+    bot_delay: float = 0.5
+    anim_time: float = 0.2
+    show_legal: bool = True
+    show_coords: bool = True
+    preset: str = "standard"
+    last_seats: str = "h444444"
+    last_blocs: list[str] = field(default_factory=list)
+
+    @classmethod
+    def load(cls) -> "Settings":
+        """The saved settings, or the defaults when there are none or the file is unreadable."""
+        path = data_dir() / "settings.json"
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return cls()
+        except (OSError, ValueError) as e:
+            log.warning("settings file %s unreadable (%s); using defaults", path, e)
+            return cls()
+        s = cls()
+        if isinstance(raw, dict):
+            for f in fields(cls):
+                if f.name in raw and isinstance(raw[f.name], type(getattr(s, f.name))):
+                    setattr(s, f.name, raw[f.name])
+        return s
+
+    def save(self) -> bool:
+        """Write atomically; False (and a logged warning) if the folder cannot be written."""
+        try:
+            folder = data_dir()
+            folder.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(asdict(self), fh, indent=2)
+            os.replace(tmp, folder / "settings.json")
+            return True
+        except OSError as e:
+            log.warning("could not save settings: %s", e)
+            return False

@@ -1,0 +1,139 @@
+"""Every text the window shows, in one table (no pygame here: the font script reads it)."""
+from __future__ import annotations
+
+from qiguo.engine.pieces import KIND_GLYPHS, KINGDOM_GLYPHS
+
+TITLE_CJK = "七国象棋"
+ZHOU_GLYPH = "周"
+SYMBOLS = "×–—…·←→↑↓●○◆✓"
+
+TEXT: dict[str, str] = {
+    "app.title": "Qiguo — Seven Kingdoms Chess",
+    "title.subtitle": "Seven Kingdoms Chess for up to seven players",
+    "title.quick": "Quick practice",
+    "title.quick.hint": "You play Qin against six normal bots",
+    "title.new": "New game",
+    "title.rules": "Rules",
+    "title.settings": "Settings",
+    "title.quit": "Quit",
+    "setup.title": "Seat set-up",
+    "setup.human": "Human",
+    "setup.off": "Off the board",
+    "setup.bot": "Bot: {level}",
+    "setup.players": "Players: {n}",
+    "setup.players.hint": "With fewer than seven players, kingdoms are joined into blocs",
+    "setup.partner": "{lead} allies with",
+    "setup.partner2": "Qin also takes",
+    "setup.rules": "Rules: {preset}",
+    "setup.start": "Start",
+    "setup.back": "Back",
+    "setup.need_two": "At least two kingdoms must be on the board",
+    "setup.blocs_all": "Blocs need all seven kingdoms on the board",
+    "level.novice": "novice",
+    "level.easy": "easy",
+    "level.normal": "normal",
+    "level.hard": "hard",
+    "preset.standard": "standard",
+    "preset.chinese": "chinese",
+    "preset.sima-guang": "sima-guang",
+    "game.your_move": "your move",
+    "game.thinking": "thinking…",
+    "game.waiting": "bot to move",
+    "game.paused": "bots paused (Space)",
+    "game.turn": "{name} to move",
+    "game.over": "Game over",
+    "game.view_result": "Enter: see the result",
+    "game.hint": "Esc: menu · Space: pause bots · F11: full screen",
+    "game.player.human": "human",
+    "game.player.bot": "bot {level}",
+    "game.col.prisoners": "pris.",
+    "game.col.losses": "lost",
+    "game.col.generals": "gen.",
+    "game.log.move": "{name}: {move}",
+    "game.log.capture": "{name} takes {victim}",
+    "game.log.defeat": "{name} is out: {status}",
+    "game.log.pass": "{name} cannot move and passes",
+    "game.log.resign": "{name} resigns",
+    "game.bot_fallback": "A bot failed ({why}); a fallback move was played",
+    "status.in play": "in play",
+    "menu.title": "Menu",
+    "menu.resume": "Resume",
+    "menu.restart": "Restart",
+    "menu.resign": "Resign {name}",
+    "menu.quit": "Quit to title",
+    "result.title": "{winners} win{s}",
+    "result.reason.generals": "by hegemony: two generals captured",
+    "result.reason.prisoners": "by hegemony: thirty prisoners taken",
+    "result.reason.kingdoms": "by hegemony: two kingdoms defeated",
+    "result.reason.last_standing": "as the last standing",
+    "result.reason.quiet": "on prisoners, after a quiet game",
+    "result.rank": "#",
+    "result.kingdom": "Kingdom",
+    "result.player": "Player",
+    "result.prisoners": "Prisoners",
+    "result.losses": "Losses",
+    "result.status": "Status",
+    "result.rematch": "Rematch",
+    "result.new": "New game",
+    "result.title_button": "Title",
+    "rules.title": "Rules",
+    "rules.back": "Back",
+    "settings.title": "Settings",
+    "settings.bot_delay": "Bot move pause: {value:.1f} s",
+    "settings.anim": "Animation time: {value:.2f} s",
+    "settings.legal": "Show legal moves: {value}",
+    "settings.coords": "Show coordinates: {value}",
+    "settings.preset": "Default rules: {value}",
+    "settings.back": "Back",
+    "on": "on",
+    "off": "off",
+}
+
+RULES_TEXT = [
+    ("The board", [
+        "19 × 19 lines; pieces stand on the points. Zhou (周) holds the centre j10: it never moves,",
+        "is never captured, and nothing stops on it or passes it, except a cannon using it as a screen.",
+        "Seven kingdoms move in turn: Qin, Chu, Han, Qi, Wei, Zhao, Yan; one piece a turn.",
+    ]),
+    ("The pieces", [
+        "将 General: any distance straight or diagonal. Lose it and the kingdom is out.",
+        "偏 Deputy: any distance straight.   裨 Brigadier: any distance diagonal.",
+        "行 Envoy (行人): any distance straight or diagonal; never captures, is never captured.",
+        "炮 Cannon: moves straight onto empty points; captures by jumping exactly one piece.",
+        "弓 Bow: 1 to 4 points, straight or diagonal.   弩 Crossbow: 1 to 5 points.",
+        "刀 Sabre: one point diagonally.   剑 Sword: one point straight.",
+        "骑 Horse: one point straight (must be empty), then three points outward diagonally.",
+        "Sliding pieces never jump: they stop at the first piece, which they may capture.",
+    ]),
+    ("Defeat", [
+        "A kingdom whose general is captured is out; its army passes to the captor.",
+        "A kingdom that has lost ten pieces is out by attrition; its army stands inert.",
+        "There is no check: a general may stand where it can be taken, and simply is.",
+    ]),
+    ("Victory", [
+        "Hegemony: the first to hold two captured generals, or thirty prisoners, wins.",
+        "Last standing: when only one player's kingdoms remain, that player wins.",
+        "After fifty rounds without a capture the game ends and prisoners decide.",
+    ]),
+    ("Playing", [
+        "Click a piece of the kingdom to move: dots show its moves, rings its captures.",
+        "Click a dot to move. Right-click or Esc deselects; Esc opens the menu.",
+        "Space pauses the bots; F11 toggles full screen.",
+    ]),
+]
+
+
+def t(key: str, **values: object) -> str:
+    """The text for a key, with values filled in."""
+    return TEXT[key].format(**values)
+
+
+def characters() -> set[str]:
+    """Every character the window may draw (for the font subset and its test)."""
+    chars = {chr(c) for c in range(0x20, 0x7F)}
+    pieces = "".join(KIND_GLYPHS) + "".join(KINGDOM_GLYPHS) + TITLE_CJK + ZHOU_GLYPH + SYMBOLS
+    texts = list(TEXT.values()) + [line for _, lines in RULES_TEXT for line in lines]
+    texts += [title for title, _ in RULES_TEXT]
+    for s in [pieces] + texts:
+        chars.update(s)
+    return chars

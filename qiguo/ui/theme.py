@@ -1,0 +1,46 @@
+"""Colours of the kingdoms, the board and the interface."""
+from __future__ import annotations
+
+Colour = tuple[int, int, int]
+
+KINGDOM_FILL: tuple[Colour, ...] = (
+    (238, 236, 226),  # Qin, white
+    (196, 38, 38),    # Chu, red
+    (236, 134, 28),   # Han, orange
+    (38, 92, 196),    # Qi, blue
+    (38, 146, 72),    # Wei, green
+    (128, 60, 170),   # Zhao, purple
+    (34, 34, 38),     # Yan, black
+)
+KINGDOM_INK: tuple[Colour, ...] = (
+    (40, 36, 30), (255, 244, 230), (40, 22, 4), (240, 246, 255), (240, 255, 240), (250, 240, 255),
+    (236, 232, 220))
+ZHOU_FILL: Colour = (236, 196, 40)
+ZHOU_INK: Colour = (90, 50, 0)
+INERT_FILL: Colour = (150, 148, 142)
+INERT_INK: Colour = (92, 90, 86)
+
+BOARD: Colour = (222, 184, 122)
+BOARD_EDGE: Colour = (150, 108, 60)
+GRID: Colour = (86, 58, 28)
+COORD: Colour = (96, 66, 34)
+BACKGROUND: Colour = (40, 36, 44)
+PANEL: Colour = (52, 48, 58)
+PANEL_ROW: Colour = (62, 58, 70)
+PANEL_ACTIVE: Colour = (88, 80, 100)
+TEXT: Colour = (236, 230, 218)
+TEXT_DIM: Colour = (168, 160, 150)
+ACCENT: Colour = (236, 196, 40)
+WARN: Colour = (240, 120, 90)
+SELECT: Colour = (255, 236, 80)
+MOVE_DOT: Colour = (40, 120, 60)
+CAPTURE_RING: Colour = (210, 40, 40)
+LAST_MOVE: Colour = (80, 150, 240)
+BUTTON: Colour = (78, 72, 88)
+BUTTON_HOVER: Colour = (104, 96, 118)
+BUTTON_DISABLED: Colour = (60, 58, 64)
+
+
+def tint(colour: Colour, amount: float, towards: Colour = BOARD) -> Colour:
+    """`colour` mixed into `towards` by `amount` (0: towards only, 1: colour only)."""
+    return tuple(round(t + (c - t) * amount) for c, t in zip(colour, towards))  # type: ignore[return-value]

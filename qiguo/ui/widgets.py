@@ -1,0 +1,74 @@
+"""Buttons and a keyboard-navigable column of them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from . import theme
+from .fonts import fit, render
+
+
+@dataclass
+class Button:
+    """A clickable labelled rectangle. `action` runs on a left click or Enter when focused."""
+
+    label: str
+    action: Callable[[], None]
+    enabled: bool = True
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        hover = self.rect.collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
+        colour = (theme.BUTTON_DISABLED if not self.enabled
+                  else theme.BUTTON_HOVER if hover or focused else theme.BUTTON)
+        pygame.draw.rect(surface, colour, self.rect, border_radius=8)
+        if focused and self.enabled:
+            pygame.draw.rect(surface, theme.ACCENT, self.rect, width=2, border_radius=8)
+        size = fit(self.label, int(self.rect.height * 0.5), self.rect.width - 16)
+        text = render(self.label, size, theme.TEXT if self.enabled else theme.TEXT_DIM)
+        surface.blit(text, text.get_rect(center=self.rect.center))
+
+
+class ButtonColumn:
+    """Buttons stacked in a column; Up/Down (or Tab) move the focus, Enter presses."""
+
+    def __init__(self, buttons: list[Button]):
+        self.buttons = buttons
+        self.focus = 0
+
+    def layout(self, centre_x: int, top: int, width: int, height: int, gap: int) -> int:
+        """Place the buttons; returns the y below the last one."""
+        y = top
+        for b in self.buttons:
+            b.rect = pygame.Rect(0, 0, width, height)
+            b.rect.midtop = (centre_x, y)
+            y += height + gap
+        return y
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        """Handle a click or key; True if it was used."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, b in enumerate(self.buttons):
+                if b.rect.collidepoint(event.pos) and b.enabled:
+                    self.focus = i
+                    b.action()
+                    return True
+        elif event.type == pygame.KEYDOWN and self.buttons:
+            if event.key in (pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + 1) % len(self.buttons)
+                return True
+            if event.key == pygame.K_UP:
+                self.focus = (self.focus - 1) % len(self.buttons)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                b = self.buttons[self.focus % len(self.buttons)]
+                if b.enabled:
+                    b.action()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, b in enumerate(self.buttons):
+            b.draw(surface, focused=i == self.focus)

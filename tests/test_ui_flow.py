@@ -1,0 +1,194 @@
+"""The window, driven by synthetic events on the dummy video driver."""
+import pygame
+import pytest
+
+from qiguo.engine import START_QFEN, parse_point
+from qiguo.engine.board import CENTRE
+from qiguo.scenes.menu import MenuScene
+from qiguo.scenes.play import GameScene
+from qiguo.scenes.result import ResultScene
+from qiguo.scenes.rules import RulesScene
+from qiguo.scenes.settings import SettingsScene
+from qiguo.scenes.setup import SetupScene
+from qiguo.scenes.title import TitleScene
+from qiguo.ui.match import Match
+from qiguo.ui.seats import parse_seats
+from ui_helpers import InlineWorker, click, frames, key, make_app
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+
+
+def start_game(app, seats="hhhhhhh", qfen=None, rules="standard", blocs=None):
+    match = Match(parse_seats(seats), rules, blocs, qfen=qfen, bot_delay=0, worker_factory=InlineWorker)
+    scene = GameScene(app, match)
+    app.stack.push(scene)
+    app.settings.anim_time = 0.2
+    frames(app, 1)
+    return scene
+
+
+def test_title_to_setup_to_game_to_title():
+    app = make_app()
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    click(app, title.menu.buttons[1].rect.center)  # New game
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    while setup.seats[0] != "human":
+        click(app, setup.seat_buttons[0].rect.center)
+    for k in range(1, 7):  # everyone human: no bot process in this test
+        while setup.seats[k] != "human":
+            click(app, setup.seat_buttons[k].rect.center)
+    click(app, setup.start_button.rect.center)
+    game = app.stack.top
+    assert isinstance(game, GameScene)
+    assert game.match.seats == ["human"] * 7
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    click(app, menu.menu.buttons[3].rect.center)  # Quit to title
+    assert isinstance(app.stack.top, TitleScene) and len(app.stack.scenes) == 1
+    assert app.settings.last_seats == "hhhhhhh"
+
+
+def test_invalid_setups_cannot_start():
+    app = make_app()
+    app.stack.push(SetupScene(app))
+    frames(app, 1)
+    setup = app.stack.top
+    for k in range(1, 7):  # every kingdom but Qin off the board
+        while setup.seats[k] is not None:
+            click(app, setup.seat_buttons[k].rect.center)
+    assert setup.error and not setup.start_button.enabled
+    click(app, setup.start_button.rect.center)
+    assert app.stack.top is setup
+    click(app, setup.seat_buttons[3].rect.center, button=3)  # right click: Qi back on as a bot
+    assert setup.seats[3] == "hard" and not setup.error and setup.start_button.enabled
+
+
+def test_setup_offers_only_valid_blocs():
+    app = make_app()
+    app.stack.push(SetupScene(app))
+    frames(app, 1)
+    setup = app.stack.top
+    for players in (6, 5, 4, 3):
+        while setup.players != players:
+            click(app, setup.players_button.rect.center)
+        for name, _, button in setup.partner_buttons:
+            for _ in range(8):  # every partner the cycle offers gives a valid set-up
+                click(app, button.rect.center)
+                assert setup.validate() == "", (players, setup.blocs())
+                button = next(b for n, _, b in setup.partner_buttons if n == name)
+        assert len(setup.blocs()) == {6: 1, 5: 2, 4: 3, 3: 3}[players]
+        assert 1 not in [setup.partners.get("qin"), setup.partners.get("qin2")]  # never Qin + Chu
+
+
+def test_clicking_a_piece_shows_exactly_its_legal_moves_and_moving_animates():
+    app = make_app()
+    scene = start_game(app)
+    g = scene.game
+    sq = parse_point("e10")  # Qin's Envoy
+    click(app, scene.view.centre(sq))
+    expected = {m & 511 for m in g.legal_codes() if m >> 9 == sq}
+    assert scene.selected == sq and set(scene.targets) == expected and expected
+    dest = parse_point("e5")
+    click(app, scene.view.centre(dest))
+    assert g.history == ["e10e5"] and scene.selected is None
+    assert scene.view.glides and scene.view.glides[0].end == dest
+    frames(app, 10)
+    assert not scene.view.animating
+    assert g.board[dest] & 15 == 4 and g.board[sq] == 0
+    assert scene.last_move >> 9 == sq
+
+
+def test_drag_moves_a_piece():
+    app = make_app()
+    scene = start_game(app)
+    a, b = scene.view.centre(parse_point("e10")), scene.view.centre(parse_point("e6"))
+    app.step(0.016, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(a[0]), int(a[1])), button=1),
+                     pygame.event.Event(pygame.MOUSEMOTION, pos=(int(b[0]), int(b[1])), rel=(0, 0), buttons=(1, 0, 0)),
+                     pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(int(b[0]), int(b[1])), button=1)])
+    assert scene.game.history == ["e10e6"]
+
+
+def test_deselecting_and_harmless_clicks():
+    app = make_app()
+    scene = start_game(app)
+    g = scene.game
+    e10 = scene.view.centre(parse_point("e10"))
+    for deselect in (lambda: click(app, e10, button=3), lambda: key(app, pygame.K_ESCAPE),
+                     lambda: click(app, (5, 5)), lambda: click(app, scene.view.centre(parse_point("k15")))):
+        click(app, e10)
+        assert scene.selected is not None
+        deselect()
+        assert scene.selected is None and scene.targets == {}
+        assert isinstance(app.stack.top, GameScene)
+    harmless = [(2, 2), (app.screen.get_width() - 5, 400), scene.view.centre(CENTRE),
+                scene.view.centre(parse_point("f1")),  # a Chu piece on Qin's turn
+                scene.view.centre(parse_point("a10"))]  # Qin's general: no legal moves at the start
+    for pos in harmless:
+        click(app, pos)
+    assert g.to_qfen() == START_QFEN and g.history == []
+
+
+def test_clicks_during_a_bot_turn_do_nothing():
+    app = make_app()
+    scene = start_game(app, seats="2hhhhhh")  # Qin is an easy bot
+    scene.match.paused = True  # hold the bot so its turn lasts
+    g = scene.game
+    before = g.to_qfen()
+    for name in ("e10", "a10", "f1", "e5"):
+        click(app, scene.view.centre(parse_point(name)))
+    assert g.to_qfen() == before and scene.selected is None
+    scene.match.paused = False
+    frames(app, 3)
+    assert g.ply == 1 and g.mover == "r"  # the bot moved once and it is a human's turn
+
+
+def test_a_game_reaches_the_result_scene():
+    # Qin's Deputy on c4 takes Chu's general on c10: Qin is last standing
+    qfen = "wG18/19/19/19/19/19/19/19/19/2rG6Z9/19/19/19/19/19/2wD16/19/19/19 w - - 0"
+    app = make_app()
+    scene = start_game(app, seats="hh-----", qfen=qfen)
+    click(app, scene.view.centre(parse_point("c4")))
+    click(app, scene.view.centre(parse_point("c10")))
+    assert scene.game.result is not None
+    frames(app, 60)
+    result = app.stack.top
+    assert isinstance(result, ResultScene)
+    assert result.headline()[0] == "Qin wins"
+    click(app, result.menu.buttons[0].rect.center)  # Rematch
+    assert isinstance(app.stack.top, GameScene) and app.stack.top.game.ply == 0
+
+
+def test_resign_from_the_menu():
+    app = make_app()
+    scene = start_game(app, seats="hhh----")
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    assert menu.menu.buttons[2].enabled
+    click(app, menu.menu.buttons[2].rect.center)
+    assert not scene.game.alive[0] and scene.game.mover == "r"
+    assert app.stack.top is scene
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 900), (2560, 1440)])
+def test_every_scene_draws_at_every_size(size):
+    app = make_app(size)
+    scene = start_game(app, seats="h1234--")
+    click(app, scene.view.centre(parse_point("e10")))
+    for make in (lambda: TitleScene(app), lambda: SetupScene(app), lambda: RulesScene(app),
+                 lambda: SettingsScene(app), lambda: MenuScene(app, scene)):
+        app.stack.push(make())
+        app.draw()
+        app.stack.pop()
+    qfen = "wG18/19/19/19/19/19/19/19/19/2rG6Z9/19/19/19/19/19/2wD16/19/19/19 w - - 0"
+    done = Match(parse_seats("hh-----"), qfen=qfen, worker_factory=InlineWorker)
+    done.play_human(parse_point("c4") << 9 | parse_point("c10"))
+    app.stack.push(ResultScene(app, done))
+    app.draw()
+    assert app.screen.get_size() == size
+    assert app._errors == 0 and not app.toast_text

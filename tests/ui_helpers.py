@@ -1,0 +1,61 @@
+"""Driving the window in tests: an App on the dummy video driver, synthetic events, an
+in-process bot worker (instant and repeatable)."""
+from __future__ import annotations
+
+import pygame
+
+from qiguo.ai import choose_move
+from qiguo.ai.worker import Reply
+from qiguo.app import App
+from qiguo.engine import Game
+
+
+class InlineWorker:
+    """Answers bot requests at once, in this process (tests only: the game uses BotWorker)."""
+
+    def __init__(self) -> None:
+        self.busy = False
+        self._reply: Reply | None = None
+        self.requests = 0
+        self.closed = False
+
+    def request(self, game: Game, level: str, seed: int = 0) -> int:
+        self.requests += 1
+        move = choose_move(game.copy(), "novice" if level == "hard" else level, seed)
+        self._reply = Reply(self.requests, move, 0.0)
+        self.busy = True
+        return self.requests
+
+    def poll(self) -> Reply | None:
+        reply, self._reply = self._reply, None
+        self.busy = False
+        return reply
+
+    def cancel(self) -> None:
+        self._reply, self.busy = None, False
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def make_app(size=(1280, 900)) -> App:
+    app = App(size)
+    app.start_title()
+    app.step(0.016, [])
+    return app
+
+
+def click(app: App, pos, button: int = 1) -> None:
+    """A full click (press and release) at pos, then one frame."""
+    pos = (int(pos[0]), int(pos[1]))
+    app.step(0.016, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+                     pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button)])
+
+
+def key(app: App, k: int, mod: int = 0) -> None:
+    app.step(0.016, [pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")])
+
+
+def frames(app: App, n: int, dt: float = 0.05) -> None:
+    for _ in range(n):
+        app.step(dt, [])
