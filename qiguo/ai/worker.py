@@ -88,9 +88,10 @@ class BotWorker:
 
     def poll(self) -> Reply | None:
         """The reply to the current request once there is one (never blocks)."""
-        if self._pending is None:
+        pending = self._pending
+        if pending is None:
             return None
-        job, game, started, limit, seed = self._pending
+        job, game, started, limit, seed = pending
         elapsed = time.monotonic() - started
         while True:
             try:
@@ -98,23 +99,24 @@ class BotWorker:
             except queue.Empty:
                 break
             except (EOFError, OSError):
-                return self._fallback("the bot process failed", restart=True)
+                return self._fallback(pending, "the bot process failed", restart=True)
             if got_job != job:
                 continue  # the answer to a cancelled request
-            self._pending = None
             if error is not None:
-                return self._fallback(f"the bot raised {error}")
+                return self._fallback(pending, f"the bot raised {error}")
             if move not in game.legal_codes():
-                return self._fallback(f"the bot answered an illegal move ({move})")
+                return self._fallback(pending, f"the bot answered an illegal move ({move})")
+            self._pending = None
             return Reply(job, move, elapsed)
         if not self._proc.is_alive():
-            return self._fallback("the bot process died", restart=True)
+            return self._fallback(pending, "the bot process died", restart=True)
         if elapsed > limit:
-            return self._fallback(f"the bot took over {limit:.1f} s", restart=True)
+            return self._fallback(pending, f"the bot took over {limit:.1f} s", restart=True)
         return None
 
-    def _fallback(self, why: str, restart: bool = False) -> Reply:
-        job, game, started, _, seed = self._pending
+    def _fallback(self, pending: tuple, why: str, restart: bool = False) -> Reply:
+        """A legal move for a request the bot failed, and a restart if the process is lost."""
+        job, game, started, _, seed = pending
         self._pending = None
         if restart:
             self._kill()

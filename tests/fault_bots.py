@@ -1,0 +1,23 @@
+"""Bots that misbehave, run inside the worker process by the worker tests."""
+import time
+
+from qiguo.ai import choose_move
+
+
+def raising_bot(game, level, seed, budget, cancelled):
+    raise RuntimeError("boom")
+
+
+def hanging_bot(game, level, seed, budget, cancelled):
+    time.sleep(3600)
+
+
+def illegal_bot(game, level, seed, budget, cancelled):
+    return 12345
+
+
+def crash_once_bot(game, level, seed, budget, cancelled):
+    if level == "hard":
+        import os
+        os._exit(3)  # the process dies mid-request
+    return choose_move(game, level, seed, budget, cancelled)

@@ -1,0 +1,99 @@
+"""The bots: legal, sensible, repeatable, and they never change the game they are given."""
+import random
+
+import pytest
+
+from positions import game as position
+from qiguo.ai import LEVELS, NODE_BUDGETS, choose_move
+from qiguo.engine import Game
+from qiguo.engine.perft import random_game
+
+SETUPS = [("standard", None), ("chinese", None), ("sima-guang", None), ("standard", "wg,ro,bp"),
+          ("chinese", "wgp,ro,bk")]
+
+
+def positions(preset, blocs, count=4):
+    out = []
+    for seed in range(count):
+        g = random_game(Game.new(preset, blocs=blocs), seed, max_plies=10 + 15 * seed)
+        if g.result is None:
+            out.append(g)
+    return out
+
+
+@pytest.mark.parametrize("preset,blocs", SETUPS)
+def test_bots_return_only_legal_moves_and_leave_the_game_alone(preset, blocs):
+    for g in positions(preset, blocs):
+        before, history = g.to_qfen(), g.history
+        for level in LEVELS:
+            move = choose_move(g, level, seed=1, budget=NODE_BUDGETS[level])
+            assert move in g.legal_codes(), (level, g.to_qfen())
+            assert g.to_qfen() == before and g.history == history
+
+
+def test_bots_never_attack_an_ally():
+    # Qin's Deputy could take Wei's (allied) Deputy or Chu's Sword
+    pieces = {"a19": "wG", "c4": "wD", "c8": "gD", "j4": "rS", "s13": "gG", "a1": "rG", "s1": "oG",
+              "s7": "bG", "s17": "pG", "m19": "kG"}
+    g = position(pieces, blocs="wg")
+    for level in LEVELS:
+        move = choose_move(g, level, seed=2, budget=NODE_BUDGETS[level])
+        assert move & 511 != 7 * 19 + 2  # c8
+
+
+@pytest.mark.parametrize("level", LEVELS[1:])
+def test_takes_an_undefended_general(level):
+    # Qin may take Chu's general (c10) or Yan's Deputy (k4), worth more as material
+    g = position({"a19": "wG", "c4": "wD", "c10": "rG", "k4": "kD", "s18": "kG", "s1": "oG"})
+    assert choose_move(g, level, seed=3, budget=NODE_BUDGETS[level]) == (3 * 19 + 2) << 9 | (9 * 19 + 2)
+
+
+@pytest.mark.parametrize("level", LEVELS[1:])
+def test_wins_at_once_by_hegemony(level):
+    # Qin already holds a general: taking Chu's wins; Yan's Deputy is the bigger piece
+    g = position({"a19": "wG", "c4": "wD", "c10": "rG", "k4": "kD", "s19": "kG"}, prisoners="w=oG")
+    move = choose_move(g, level, seed=4, budget=NODE_BUDGETS[level])
+    g.play_code(move)
+    assert g.result is not None and g.result.winners == "w" and g.result.reason == "generals"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_does_not_leave_its_general_capturable(level):
+    # Chu's Deputy on c3 attacks Qin's general on c10; Qin's Deputy could grab Yan's Deputy instead
+    pieces = {"c10": "wG", "k5": "wD", "h14": "wS", "c3": "rD", "a1": "rG", "k8": "kD", "s19": "kG"}
+    for seed in range(3):
+        g = position(pieces)
+        g.play_code(choose_move(g, level, seed=seed, budget=NODE_BUDGETS[level]))
+        for k in (1, 6):
+            g.set_turn(k)
+            assert not [m for m in g.legal_codes() if g.board[m & 511] == 1], f"{level} left its general"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_position_same_move(level):
+    g = random_game(Game.new(), 5, max_plies=30)
+    budget = NODE_BUDGETS[level]
+    moves = {choose_move(g, level, seed=9, budget=budget) for _ in range(2)}
+    again = Game.from_qfen(g.to_qfen())
+    moves.add(choose_move(again, level, seed=9, budget=budget))
+    assert len(moves) == 1
+
+
+def test_novice_varies_with_the_seed_and_prefers_captures():
+    g = random_game(Game.new(), 2, max_plies=25)
+    assert len({choose_move(g, "novice", seed=s) for s in range(20)}) > 1
+    captures = [m for m in g.legal_codes() if g.board[m & 511]]
+    if captures:
+        picks = [choose_move(g, "novice", seed=s) for s in range(40)]
+        assert sum(m in captures for m in picks) > 20
+
+
+def test_unknown_level_and_finished_game_are_refused():
+    g = Game.new()
+    with pytest.raises(ValueError, match="unknown bot level"):
+        choose_move(g, "grandmaster")
+    done = position({"a19": "wG", "c4": "wD", "c10": "rG"})
+    done.play("c4c10")
+    with pytest.raises(ValueError, match="over"):
+        choose_move(done, "easy")
+    assert random.Random(1)  # the module's random state is untouched by the bots
