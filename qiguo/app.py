@@ -14,7 +14,7 @@ import pygame
 
 from qiguo.engine import EngineError, Rules
 from qiguo.ui import theme
-from qiguo.ui.fonts import font, render
+from qiguo.ui.fonts import fit, font, render
 from qiguo.ui.settings import Settings
 from qiguo.ui.strings import t
 
@@ -30,7 +30,8 @@ class App:
     def __init__(self, size: tuple[int, int] = (1280, 900), seed: int = 0):
         pygame.display.init()
         pygame.font.init()
-        font.cache_clear()  # fonts of an earlier pygame session are invalid
+        for cache in (font, render, fit):  # fonts of an earlier pygame session are invalid
+            cache.cache_clear()
         pygame.display.set_caption(t("app.title"))
         self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)

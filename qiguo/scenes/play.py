@@ -170,8 +170,8 @@ class GameScene(Scene):
         banner = pygame.Rect(x, y, w, banner_h)
         k = g.turn
         if g.result is None:
-            pygame.draw.rect(surface, theme.tint(theme.KINGDOM_FILL[k], 0.55, theme.PANEL), banner, border_radius=10)
-            pygame.draw.rect(surface, theme.KINGDOM_FILL[k], banner, 3, border_radius=10)
+            pygame.draw.rect(surface, theme.PANEL_ACTIVE, banner, border_radius=10)
+            pygame.draw.rect(surface, theme.KINGDOM_FILL[k], banner.inflate(-4, -4), 4, border_radius=9)
             r = banner_h // 2 - 6
             pygame.draw.circle(surface, theme.KINGDOM_FILL[k], (x + 8 + r, banner.centery), r)
             glyph = render(KINGDOM_GLYPHS[k], int(r * 1.3), theme.KINGDOM_INK[k])

@@ -136,10 +136,7 @@ class BoardView:
         ox, oy = self.origin[0] - self.rect.x, self.origin[1] - self.rect.y
         tint = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         for k in game.seated:
-            colour = theme.KINGDOM_FILL[k] + (70,)
-            for sq in START_POINTS[k]:
-                x, y = self._local(sq)
-                pygame.draw.circle(tint, colour, (x, y), self.cell * 0.62)
+            pygame.draw.polygon(tint, theme.KINGDOM_FILL[k] + (56,), self._home_polygon(k))
         surf.blit(tint, (0, 0))
         width = max(1, int(self.cell / 22))
         end = ox + (SIZE - 1) * self.cell
@@ -160,6 +157,28 @@ class BoardView:
                     surf.blit(number, number.get_rect(center=(x, p)))
         self._static, self._static_key = surf, key
         return surf
+
+    def _home_polygon(self, k: int) -> list[tuple[float, float]]:
+        """Kingdom k's home area: the hull of its start points, grown by half a cell."""
+        pts = sorted(self._local(sq) for sq in START_POINTS[k])
+
+        def half(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+            out: list[tuple[float, float]] = []
+            for p in points:
+                while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (p[1] - out[-2][1])
+                                         - (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0])) <= 0:
+                    out.pop()
+                out.append(p)
+            return out[:-1]
+        hull = half(pts) + half(pts[::-1])
+        cx = sum(x for x, _ in hull) / len(hull)
+        cy = sum(y for _, y in hull) / len(hull)
+        grow = self.cell * 0.55
+        out = []
+        for x, y in hull:
+            d = max(1e-6, ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5)
+            out.append((x + (x - cx) / d * grow, y + (y - cy) / d * grow))
+        return out
 
     def _local(self, sq: int) -> tuple[float, float]:
         x, y = self.centre(sq)

@@ -17,11 +17,13 @@ def font(size: int) -> pygame.font.Font:
     return pygame.font.Font(str(FONT_PATH), max(8, int(size)))
 
 
+@lru_cache(maxsize=1024)
 def render(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
-    """Antialiased text in the game font."""
+    """Antialiased text in the game font (cached: callers only blit the surface)."""
     return font(size).render(text, True, colour)
 
 
+@lru_cache(maxsize=1024)
 def fit(text: str, size: int, width: int) -> int:
     """The largest size up to `size` at which `text` is at most `width` pixels wide."""
     while size > 8 and font(size).size(text)[0] > width:
