@@ -58,24 +58,15 @@ def test_cancel_stops_a_search_mid_way(game):
         w.close()
 
 
-def test_a_raising_bot_gives_a_fallback_and_the_worker_goes_on(game):
-    w = BotWorker(bot=fault_bots.raising_bot)
+@pytest.mark.parametrize("bot,why", [(fault_bots.raising_bot, "raised RuntimeError: boom"),
+                                     (fault_bots.illegal_bot, "illegal move")])
+def test_a_failing_bot_gives_a_fallback_and_the_worker_goes_on(game, bot, why):
+    w = BotWorker(bot=bot)
     try:
-        w.request(game, "easy")
-        reply = wait(w)
-        assert reply.move in game.legal_codes() and "raised RuntimeError: boom" in reply.warning
-        w.request(game, "easy")
-        assert "boom" in wait(w).warning
-    finally:
-        w.close()
-
-
-def test_an_illegal_answer_gives_a_fallback(game):
-    w = BotWorker(bot=fault_bots.illegal_bot)
-    try:
-        w.request(game, "easy")
-        reply = wait(w)
-        assert reply.move in game.legal_codes() and "illegal" in reply.warning
+        for _ in range(2):
+            w.request(game, "easy")
+            reply = wait(w)
+            assert reply.move in game.legal_codes() and why in reply.warning
     finally:
         w.close()
 

@@ -173,3 +173,21 @@ def test_turn_skips_kingdoms_out_of_the_game():
     assert g.mover == "b"
     g.play(g.legal_moves()[0])
     assert g.mover == "k"
+
+
+def test_weighted_prisoners_win_under_sima_guang():
+    # classic weights: 5 Deputies (25) + 2 Horses (4) = 29; a Cannon (3) makes 32 >= 30
+    held = "oDbDgDpDkD" + "oHoH"
+    g = game({**DUEL, "c10": "rC", "a1": "rG"}, rules="sima-guang", prisoners=f"w={held}")
+    assert g.result is None and g.score[0] == 29
+    play_and_check_undo(g, "c4c10")
+    assert (g.result.winners, g.result.reason) == ("w", "prisoners")
+    flat = game({**DUEL, "c10": "rC", "a1": "rG"}, prisoners=f"w={held}")
+    flat.play("c4c10")
+    assert flat.result is None and flat.score[0] == 8  # flat weights: 8 pieces
+
+
+def test_general_captured_army_passes_to_captor_under_chinese():
+    g = game(DUEL, rules="chinese")
+    play_and_check_undo(g, "c4c10")
+    assert g.to_qfen().split()[2] == "r:w" and g.credits[0] == 1 and g.result is None

@@ -192,3 +192,17 @@ def test_every_scene_draws_at_every_size(size):
     app.draw()
     assert app.screen.get_size() == size
     assert app._errors == 0 and not app.toast_text
+
+
+def test_window_resizes_down_to_the_minimum_and_up():
+    app = make_app()
+    scene = start_game(app, seats="hhhhhhh")
+    for size in [(800, 600), (640, 480), (1900, 700), (700, 1300), (2560, 1440)]:
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        app.step(0.016, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
+        assert app.screen.get_size() == size
+        assert scene.view.rect.right <= scene.panel.left and scene.view.rect.bottom <= size[1]
+        click(app, scene.view.centre(parse_point("e10")))
+        assert scene.selected == parse_point("e10")
+        key(app, pygame.K_ESCAPE)
+    assert app._errors == 0

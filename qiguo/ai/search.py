@@ -10,12 +10,15 @@ import time
 from typing import Callable
 
 from qiguo.engine import PASS, Game
+from qiguo.engine.attacks import attackers
+from qiguo.engine.pieces import ENVOY, GENERAL
 
 from .evaluate import VALUE, WIN, evaluate, letter_material
 
 EXACT, LOWER, UPPER = 0, 1, 2
 MIN_NODE = 0x5A5A_1234_9876_F00D
-LEAF_CAPTURES = 10
+GENERAL_DANGER = 150.0
+"""What a general an opponent can take is counted as losing."""
 
 
 class Timeout(Exception):
@@ -203,42 +206,68 @@ class BestReplySearch:
             if ks[0] != m:
                 ks[1], ks[0] = ks[0], m
 
-    def _leaf(self, alpha: float, beta: float, maxnode: bool) -> float:
-        """Stand pat, or the best single capture of the side to move."""
+    def _hanging(self) -> list[float]:
+        """What each of the root player's pieces that an opponent attacks stands to lose
+        (its value, less the cheapest attacker when it is defended), largest first."""
         g = self.g
-        b = g.board
+        b, ctl, teams, alive, team = g.board, g.controller, g.teams, g.alive, self.team
+        losses: list[float] = []
+        for k in range(7):
+            c = ctl[k]
+            if c < 0 or not alive[c] or teams[c] != team:
+                continue
+            for sq in g.pieces[k]:
+                kind = b[sq] & 15
+                if kind == ENVOY:
+                    continue
+                cheapest, defended = 0.0, False
+                for s in attackers(g, sq):
+                    a = b[s]
+                    ac = ctl[a >> 4]
+                    if ac < 0 or not alive[ac]:
+                        continue
+                    if teams[ac] == team:
+                        defended = True
+                    elif not cheapest or VALUE[a & 15] < cheapest:
+                        cheapest = VALUE[a & 15]
+                if not cheapest:
+                    continue
+                if kind == GENERAL:
+                    losses.append(GENERAL_DANGER)
+                else:
+                    loss = VALUE[kind] - (cheapest if defended else 0.0)
+                    if loss > 0:
+                        losses.append(loss)
+        losses.sort(reverse=True)
+        return losses
+
+    def _leaf(self, alpha: float, beta: float, maxnode: bool) -> float:
+        """A static exchange view of the position: the opponents (who all move before the root
+        kingdom's next turn) take what hangs; the root kingdom, to move, saves its biggest
+        piece or makes its best capture."""
+        g = self.g
         stand = self._eval()
-        if maxnode:
-            if stand >= beta:
-                return stand
-            best = stand
-            sides = [self.root]
-        else:
-            if stand <= alpha:
-                return stand
-            best = stand
-            sides = self._opponents()
-        captures: list[tuple[float, int, int]] = []
-        for k in sides:
-            g.set_turn(k)
-            for m in g.legal_codes():
-                victim = b[m & 511]
-                if victim:
-                    captures.append((VALUE[victim & 15], m, k))
-        captures.sort(reverse=True)
-        for _, m, k in captures[:LEAF_CAPTURES]:
-            g.set_turn(k)
-            self._play(m)
-            v = self._eval() if g.alive[self.root] or g.result else -WIN
-            self._undo()
-            if maxnode:
-                if v > best:
-                    best = v
-                    if best >= beta:
-                        break
-            elif v < best:
-                best = v
-                if best <= alpha:
-                    break
-        g.set_turn(self.root)
+        hang = self._hanging() + [0.0, 0.0, 0.0]
+        if not maxnode:
+            return stand - (hang[0] + 0.5 * hang[1] + 0.25 * hang[2])
+        best = stand - (hang[1] + 0.5 * hang[2])
+        if best >= beta:
+            return best
+        b, ctl, teams, alive = g.board, g.controller, g.teams, g.alive
+        left = hang[0] + 0.5 * hang[1]
+        for m in g.legal_codes():
+            victim = b[m & 511]
+            if not victim:
+                continue
+            if victim & 15 == GENERAL:  # a kingdom falls: let the engine work it out
+                self._play(m)
+                v = self._eval() if g.result is None else self._terminal(0)
+                self._undo()
+                best = max(best, v - left)
+                continue
+            t = m & 511
+            exposed = any(ctl[b[s] >> 4] >= 0 and alive[ctl[b[s] >> 4]] and teams[ctl[b[s] >> 4]] != self.team
+                          for s in attackers(g, t) if s != m >> 9)
+            gain = VALUE[victim & 15] - (VALUE[b[m >> 9] & 15] if exposed else 0.0)
+            best = max(best, stand + gain - left)
         return best
