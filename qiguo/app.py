@@ -47,10 +47,12 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self.clock = pygame.time.Clock()
-        self.frame_ms: list[float] = []
+        self.frame_ms: list[tuple[float, bool]] = []  # (milliseconds, whether it was drawn)
         self.toast_text = ""
         self.toast_until = 0.0
         self._errors = 0
+        self._last_key: object = None
+        self.drawn = False
 
     # ---- services for scenes ------------------------------------------------------------
 
@@ -94,7 +96,12 @@ class App:
                     self.stack.top.process_event(event)
             if self.stack.top is not None:
                 self.stack.top.update(dt)
-            self.draw()
+            key = (id(self.stack.top), self.stack.top.frame_key() if self.stack.top else None,
+                   self.screen.get_size(), self.toast_text if time.monotonic() < self.toast_until else "")
+            self.drawn = bool(events) or key != self._last_key
+            if self.drawn:
+                self.draw()
+            self._last_key = key
             self._errors = 0
         except Exception as e:  # the safety net: log it, tell the player, carry on
             log.error("error in a scene:\n%s", traceback.format_exc())
@@ -123,14 +130,28 @@ class App:
             self.step(min(dt, 0.1), pygame.event.get())
             if screenshot and frames is not None and count == frames - 1:
                 pygame.image.save(self.screen, screenshot)
-            pygame.display.flip()
-            self.frame_ms.append((time.perf_counter() - start) * 1000)
+            if self.drawn:
+                pygame.display.flip()
+            self.frame_ms.append(((time.perf_counter() - start) * 1000, self.drawn))
             count += 1
         if screenshot and (frames is None or count < frames):
             pygame.image.save(self.screen, screenshot)
         while self.stack.scenes:
             self.stack.pop()
         pygame.quit()
+
+
+def bench_report(frames: list[tuple[float, bool]]) -> str:
+    """Frame-time median, p99 and max over all frames and over the drawn ones."""
+    def stats(ms: list[float]) -> str:
+        if not ms:
+            return "none"
+        ms = sorted(ms)
+        return (f"median {statistics.median(ms):.2f} ms, p99 {ms[min(len(ms) - 1, int(len(ms) * 0.99))]:.2f} ms, "
+                f"max {ms[-1]:.2f} ms")
+    drawn = [ms for ms, d in frames if d]
+    return (f"frames {len(frames)}: {stats([ms for ms, _ in frames])}\n"
+            f"drawn {len(drawn)}: {stats(drawn)}")
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -194,7 +215,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.stack.push(GameScene(app, match))
     app.run(args.frames, args.screenshot)
     if args.bench and app.frame_ms:
-        ms = sorted(app.frame_ms[10:] or app.frame_ms)
-        print(f"frames {len(ms)}: median {statistics.median(ms):.2f} ms, "
-              f"p99 {ms[min(len(ms) - 1, int(len(ms) * 0.99))]:.2f} ms, max {ms[-1]:.2f} ms")
+        print(bench_report(app.frame_ms[10:] or app.frame_ms))
     return 0

@@ -191,3 +191,21 @@ def test_general_captured_army_passes_to_captor_under_chinese():
     g = game(DUEL, rules="chinese")
     play_and_check_undo(g, "c4c10")
     assert g.to_qfen().split()[2] == "r:w" and g.credits[0] == 1 and g.result is None
+
+
+def test_replaying_the_history_reproduces_the_game():
+    import random
+    g = Game.new(kingdoms="wrobk")
+    rng = random.Random(5)
+    for _ in range(40):
+        g.play_code(rng.choice(g.legal_codes()))
+    g.resign("o")
+    for _ in range(10):
+        if g.result is None:
+            g.play_code(rng.choice(g.legal_codes()))
+    again = Game.new(kingdoms="wrobk")
+    again.replay(g.history)
+    assert "resign:o" in g.history
+    assert again.to_qfen() == g.to_qfen() and again.history == g.history
+    with pytest.raises(IllegalMove):
+        Game.new().replay(["e10e5", "e10e5"])

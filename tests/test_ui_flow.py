@@ -206,3 +206,22 @@ def test_window_resizes_down_to_the_minimum_and_up():
         assert scene.selected == parse_point("e10")
         key(app, pygame.K_ESCAPE)
     assert app._errors == 0
+
+
+def test_an_idle_board_is_not_redrawn_but_every_change_is():
+    app = make_app()
+    scene = start_game(app, seats="hhhhhhh")
+    frames(app, 2)
+    assert app.drawn is False  # nothing changed: no redraw, no flip
+    click(app, scene.view.centre(parse_point("e10")))
+    assert app.drawn
+    frames(app, 1)
+    assert app.drawn is False
+    click(app, scene.view.centre(parse_point("e6")))
+    frames(app, 1)
+    assert app.drawn  # the glide is animating
+    frames(app, 10)
+    assert not scene.view.animating and app.drawn is False
+    app.toast("hello")
+    frames(app, 1)
+    assert app.drawn

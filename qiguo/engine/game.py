@@ -254,10 +254,6 @@ class Game:
         return KINGDOMS[self.turn]
 
     @property
-    def is_over(self) -> bool:
-        return self.result is not None
-
-    @property
     def ply(self) -> int:
         return len(self._undo)
 
@@ -270,10 +266,6 @@ class Game:
         """The position as QFEN (all five fields)."""
         control = {k: c for k, c in enumerate(self.controller) if c != k and self.pieces[k]}
         return qfen.format_qfen(self.board, self.turn, control, self.prisoners, self.quiet)
-
-    def player_of(self, k: int) -> int:
-        """The player (bloc) number that plays kingdom k."""
-        return self.teams[k]
 
     @property
     def kingdoms(self) -> str:
@@ -290,10 +282,6 @@ class Game:
 
     def _bloc(self, k: int) -> str:
         return "".join(KINGDOMS[j] for j in self.seated if self.teams[j] == self.teams[k])
-
-    def controlled_by(self, k: int) -> list[int]:
-        """The kingdoms whose pieces kingdom k moves (its own and inherited armies)."""
-        return self._tables_for(k)[1]
 
     def status(self, k: int) -> str:
         """A kingdom's standing in words: in play, off the board, defeated (and how)."""

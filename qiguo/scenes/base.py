@@ -32,6 +32,11 @@ class Scene:
     def leave(self) -> None:
         """Called when the scene is removed from the stack."""
 
+    def frame_key(self) -> object:
+        """What the scene's picture depends on: while it stays equal (and no input arrives),
+        the window is not redrawn. The default, a fresh object, redraws every frame."""
+        return object()
+
     def draw_title(self, surface: pygame.Surface, text: str, y: int) -> int:
         """A heading centred at y; returns the y below it."""
         size = fit(text, max(18, surface.get_height() // 14), surface.get_width() - 40)

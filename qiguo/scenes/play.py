@@ -142,6 +142,13 @@ class GameScene(Scene):
     def leave(self) -> None:
         self.match.close()
 
+    def frame_key(self) -> object:
+        if self.view.animating:
+            return object()
+        m, g = self.match, self.game
+        return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, m.bot_thinking, len(self.log),
+                self.last_move, tuple(sorted(vars(self.app.settings).items(), key=str)))
+
     # ---- drawing ------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:

@@ -40,7 +40,3 @@ BUTTON: Colour = (78, 72, 88)
 BUTTON_HOVER: Colour = (104, 96, 118)
 BUTTON_DISABLED: Colour = (60, 58, 64)
 
-
-def tint(colour: Colour, amount: float, towards: Colour = BOARD) -> Colour:
-    """`colour` mixed into `towards` by `amount` (0: towards only, 1: colour only)."""
-    return tuple(round(t + (c - t) * amount) for c, t in zip(colour, towards))  # type: ignore[return-value]
