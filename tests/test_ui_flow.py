@@ -225,3 +225,39 @@ def test_an_idle_board_is_not_redrawn_but_every_change_is():
     app.toast("hello")
     frames(app, 1)
     assert app.drawn
+
+
+def test_undo_takes_back_to_the_last_human_move_and_redo_replays():
+    app = make_app()
+    scene = start_game(app, seats="h22----")  # Qin human, Chu and Han easy bots
+    g = scene.game
+    start = g.to_qfen()
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert g.to_qfen() == start and "No move" in app.toast_text
+    click(app, scene.view.centre(parse_point("e10")))
+    click(app, scene.view.centre(parse_point("e6")))
+    frames(app, 30)  # both bots answer
+    assert g.mover == "w" and g.ply == 3
+    after_round = g.to_qfen()
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert g.to_qfen() == start and g.ply == 0 and g.mover == "w"
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert g.to_qfen() == after_round and g.ply == 3
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    key(app, pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)  # Ctrl+Shift+Z redoes too
+    assert g.to_qfen() == after_round
+    click(app, scene.view.centre(parse_point("b10")))  # a new move clears the redo
+    click(app, scene.view.centre(parse_point("b8")))
+    assert not scene.match.can_redo
+
+
+def test_undo_works_across_a_defeat_and_a_finished_game():
+    qfen = "wG18/19/19/19/19/19/19/19/19/2rG6Z9/19/19/19/19/19/2wD16/19/19/19 w - - 0"
+    app = make_app()
+    scene = start_game(app, seats="hh-----", qfen=qfen)
+    click(app, scene.view.centre(parse_point("c4")))
+    click(app, scene.view.centre(parse_point("c10")))
+    assert scene.game.result is not None
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.game.result is None and scene.game.alive[1] and scene.game.to_qfen() == qfen
+    assert isinstance(app.stack.top, GameScene)

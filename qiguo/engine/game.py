@@ -262,6 +262,11 @@ class Game:
         """Every move played (``pass`` and ``resign:X`` included), oldest first."""
         return [RESIGN + KINGDOMS[rec[1]] if rec[0] == RESIGN else str(Move(rec[0])) for rec in self._undo]
 
+    @property
+    def movers(self) -> list[int]:
+        """The kingdom that made each history entry (the resigning one, for a resignation)."""
+        return [rec[1] if rec[0] == RESIGN else rec[3] for rec in self._undo]
+
     def to_qfen(self) -> str:
         """The position as QFEN (all five fields)."""
         control = {k: c for k, c in enumerate(self.controller) if c != k and self.pieces[k]}

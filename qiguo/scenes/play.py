@@ -1,11 +1,13 @@
 """The game: the board, whose turn it is, the kingdoms' panel; clicks become moves."""
 from __future__ import annotations
 
+import time
+
 import pygame
 
-from qiguo.engine import KINGDOM_NAMES, Game, Move
+from qiguo.engine import KINGDOM_NAMES, RESIGN, Game, Move
 from qiguo.engine.pieces import KIND_NAMES, KINGDOM_GLYPHS
-from qiguo.ui import theme
+from qiguo.ui import saves, theme
 from qiguo.ui.board_view import BoardView
 from qiguo.ui.fonts import fit, render
 from qiguo.ui.match import Match, Played
@@ -50,6 +52,7 @@ class GameScene(Scene):
         self.log: list[str] = []
         self.over_for = 0.0
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.created = time.time()
 
     @property
     def game(self) -> Game:
@@ -77,6 +80,13 @@ class GameScene(Scene):
                     self.app.stack.push(MenuScene(self.app, self))
             elif event.key == pygame.K_SPACE:
                 self.match.paused = not self.match.paused
+            elif event.mod & pygame.KMOD_CTRL and (event.key == pygame.K_y or (
+                    event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
+                self.take_back(redo=True)
+            elif event.mod & pygame.KMOD_CTRL and event.key == pygame.K_z:
+                self.take_back(redo=False)
+            elif event.mod & pygame.KMOD_CTRL and event.key == pygame.K_s:
+                self.save()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.game.result is not None:
                 self.show_result()
 
@@ -101,7 +111,22 @@ class GameScene(Scene):
         if played is not None:
             self.on_played(played)
 
+    def autosave(self) -> None:
+        """Keep the game to continue up to date (a failure to write is said once)."""
+        if not saves.autosave(self.match, self.created) and not getattr(self, "_save_warned", False):
+            self._save_warned = True
+            self.app.toast(t("game.autosave_failed"))
+
+    def save(self) -> None:
+        try:
+            path = saves.save_slot(self.match)
+        except OSError as e:
+            self.app.toast(t("game.save_failed", why=e.strerror or e))
+            return
+        self.app.toast(t("game.saved", name=path.stem))
+
     def on_played(self, played: Played) -> None:
+        self.autosave()
         self.deselect()
         self.view.animate(self.game, played.move, played.before, self.app.settings.anim_time)
         self.last_move = played.move
@@ -112,11 +137,28 @@ class GameScene(Scene):
     def resign(self, k: int) -> None:
         """Kingdom k (a human's, on its turn) resigns."""
         if self.match.resign(k):
+            self.autosave()
             self.deselect()
             self.log = (self.log + [t("game.log.resign", name=KINGDOM_NAMES[k])])[-LOG_LINES:]
 
+    def take_back(self, redo: bool) -> None:
+        """Undo to the last human move, or redo what was undone."""
+        done = self.match.redo() if redo else self.match.undo()
+        if not done:
+            self.app.toast(t("game.nothing_to_redo" if redo else "game.nothing_to_undo"))
+            return
+        self.autosave()
+        self.deselect()
+        self.view.finish()
+        self.over_for = 0.0
+        last = next((e for e in reversed(self.game.history) if not e.startswith(RESIGN)), "")
+        self.last_move = Move.parse(last) if last and last != "pass" else 0
+        self.log = (self.log + [t("game.redone" if redo else "game.undone")])[-LOG_LINES:]
+
     def restart(self) -> None:
         self.match.restart()
+        self.created = time.time()
+        self.autosave()
         self.deselect()
         self.view.finish()
         self.last_move, self.log, self.over_for = 0, [], 0.0

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.ui import theme
+from qiguo.ui import saves, theme
 from qiguo.ui.fonts import fit, render
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
@@ -18,9 +18,12 @@ QUICK_SEATS = "h333333"
 class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
-        self.menu = ButtonColumn([
+        self.saved = saves.continuable()
+        first = [Button(t("title.continue"), self.resume)] if self.saved else []
+        self.menu = ButtonColumn(first + [
             Button(t("title.quick"), self.quick),
             Button(t("title.new"), self.new_game),
+            Button(t("title.load"), self.load),
             Button(t("title.rules"), self.rules),
             Button(t("title.settings"), self.settings),
             Button(t("title.quit"), app.quit),
@@ -31,6 +34,19 @@ class TitleScene(Scene):
         s = self.app.settings
         match = Match(parse_seats(QUICK_SEATS), s.preset, seed=self.app.seed, bot_delay=s.bot_delay)
         self.app.stack.push(GameScene(self.app, match))
+
+    def resume(self) -> None:
+        from .play import GameScene
+        try:
+            match = saves.to_match(self.saved, "the autosave", self.app.settings.bot_delay)
+        except saves.SaveError as e:
+            self.app.toast(str(e))
+            return
+        self.app.stack.push(GameScene(self.app, match))
+
+    def load(self) -> None:
+        from .load import LoadScene
+        self.app.stack.push(LoadScene(self.app))
 
     def new_game(self) -> None:
         from .setup import SetupScene
@@ -57,8 +73,9 @@ class TitleScene(Scene):
         y = h // 12 + big.get_height()
         sub = render(t("title.subtitle"), fit(t("title.subtitle"), max(16, h // 30), w - 40), theme.TEXT_DIM)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, y)))
-        bh = max(36, h // 14)
-        bottom = self.menu.layout(w // 2, y + sub.get_height() + h // 20, min(420, w - 80), bh, bh // 3)
+        n = len(self.menu.buttons)
+        bh = max(30, min(h // 14, (h - y - sub.get_height() - 60) // (n + (n - 1) // 3 + 1)))
+        bottom = self.menu.layout(w // 2, y + sub.get_height() + h // 24, min(420, w - 80), bh, bh // 3)
         self.menu.draw(surface)
         hint = render(t("title.quick.hint"), max(12, h // 50), theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(midtop=(w // 2, min(bottom, h - hint.get_height() - 30))))

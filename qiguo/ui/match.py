@@ -56,6 +56,7 @@ class Match:
         self.game = self._new_game()
         self._reply: Reply | None = None
         self._asked_at = 0.0
+        self._redo: list[list[str]] = []
 
     def _new_game(self) -> Game:
         kingdoms = kingdoms_of(self.seats)
@@ -89,6 +90,7 @@ class Match:
         return self._play(code, None)
 
     def _play(self, code: int, warning: str | None) -> Played:
+        self._redo.clear()
         g = self.game
         before = g.board[:]
         alive = g.alive[:]
@@ -126,8 +128,42 @@ class Match:
         if g.result is not None or not g.alive[k]:
             return []
         self._cancel()
+        self._redo.clear()
         g.resign(k)
         return [k]
+
+    @property
+    def can_undo(self) -> bool:
+        return any(self.seats[k] == HUMAN for k in self.game.movers)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> bool:
+        """Take back moves until a human's last move is undone (the bots' moves after it go
+        too, and a bot that is thinking is stopped). False if no human has moved."""
+        if not self.can_undo:
+            return False
+        self._cancel()
+        g = self.game
+        taken: list[str] = []
+        while True:
+            human = self.seats[g.movers[-1]] == HUMAN
+            taken.append(g.history[-1])
+            g.undo()
+            if human:
+                break
+        self._redo.append(taken[::-1])
+        return True
+
+    def redo(self) -> bool:
+        """Play again what the last undo took back. False if there is nothing to redo."""
+        if not self._redo:
+            return False
+        self._cancel()
+        self.game.replay(self._redo.pop())
+        return True
 
     def restart(self) -> None:
         """The same set-up from the start."""

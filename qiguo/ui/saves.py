@@ -1,0 +1,172 @@
+"""Saved games: JSON files of the set-up and the moves, written atomically.
+
+Loading replays every move through the engine, so a save can never hold an impossible
+position; a file that is truncated, corrupt, foreign or from a newer version is refused with
+a SaveError that says why, and nothing is deleted or overwritten."""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from qiguo.engine import EngineError, Rules
+from qiguo.engine.pieces import KINGDOM_GLYPHS
+
+from .match import Match, Worker
+from .seats import parse_seats, seats_spec
+from .settings import data_dir
+
+FORMAT = "qiguo-save"
+VERSION = 1
+AUTOSAVE = "autosave.json"
+
+
+class SaveError(ValueError):
+    """A save file that cannot be loaded; the message says why."""
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def to_data(match: Match, created: float | None = None) -> dict[str, Any]:
+    """The save record of a match."""
+    g = match.game
+    now = time.time()
+    return {
+        "format": FORMAT, "version": VERSION,
+        "created": created or now, "updated": now,
+        "seats": seats_spec(match.seats), "blocs": list(match.blocs),
+        "rules": g.rules.options(), "start_qfen": match.start_qfen,
+        "moves": g.history, "seed": match.seed,
+        "result": None if g.result is None else {"winners": g.result.winners, "reason": g.result.reason},
+    }
+
+
+def write(path: Path, data: dict[str, Any]) -> None:
+    """Write JSON atomically: a temporary file beside the target, then a rename. Raises OSError."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, ensure_ascii=False)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def read(path: Path) -> dict[str, Any]:
+    """The checked save record in a file; raises SaveError naming the problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"{path.name}: no such save") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise SaveError(f"{path.name}: cannot be read ({e})") from None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise SaveError(f"{path.name}: not a complete save (the file is truncated or corrupt)") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError(f"{path.name}: not a Qiguo save")
+    version = data.get("version")
+    if not isinstance(version, int) or version > VERSION:
+        raise SaveError(f"{path.name}: made by a newer Qiguo (save version {version}); please update")
+    kinds = {"seats": str, "blocs": list, "rules": dict, "moves": list}
+    for name, kind in kinds.items():
+        if not isinstance(data.get(name), kind):
+            raise SaveError(f"{path.name}: the field {name!r} is missing or damaged")
+    if not all(isinstance(m, str) for m in data["moves"]) or not all(isinstance(b, str) for b in data["blocs"]):
+        raise SaveError(f"{path.name}: the moves are damaged")
+    return data
+
+
+def to_match(data: dict[str, Any], name: str = "save", bot_delay: float = 0.5,
+             worker_factory: Callable[[], Worker] | None = None) -> Match:
+    """A match at the saved position, reached by replaying the saved moves."""
+    try:
+        extra = {"worker_factory": worker_factory} if worker_factory else {}
+        match = Match(parse_seats(data["seats"]), Rules.make(data["rules"]), data["blocs"],
+                      seed=int(data.get("seed") or 0), qfen=data.get("start_qfen"), bot_delay=bot_delay, **extra)
+    except (ValueError, TypeError, EngineError) as e:
+        raise SaveError(f"{name}: the set-up is not valid ({e})") from None
+    for i, entry in enumerate(data["moves"], 1):
+        try:
+            match.game.replay([entry])
+        except EngineError as e:
+            raise SaveError(f"{name}: move {i} ({entry}) cannot be played: {e}") from None
+    return match
+
+
+def autosave(match: Match, created: float | None = None) -> bool:
+    """Save the match as the game to continue; False if the data folder cannot be written."""
+    try:
+        write(data_dir() / AUTOSAVE, to_data(match, created))
+        return True
+    except OSError:
+        return False
+
+
+def continuable() -> dict[str, Any] | None:
+    """The autosaved game, if there is one that is unfinished and readable."""
+    try:
+        data = read(data_dir() / AUTOSAVE)
+    except SaveError:
+        return None
+    return data if data.get("result") is None else None
+
+
+def save_slot(match: Match) -> Path:
+    """Save under a new name made of the date and time; returns the path. Raises OSError."""
+    stamp = time.strftime("%Y-%m-%d %H-%M-%S")
+    path = saves_dir() / f"{stamp}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = saves_dir() / f"{stamp} ({n}).json"
+    write(path, to_data(match))
+    return path
+
+
+@dataclass(frozen=True)
+class Listing:
+    """One saved game as the load screen shows it."""
+
+    path: Path
+    data: dict[str, Any] | None
+    error: str = ""
+
+    @property
+    def summary(self) -> str:
+        if self.data is None:
+            return self.error
+        d = self.data
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(d.get("updated") or 0))
+        kingdoms = "".join(KINGDOM_GLYPHS[k] if ch != "-" else "·" for k, ch in enumerate(d["seats"]))
+        state = "finished" if d.get("result") else "in play"
+        return f"{when}  {kingdoms}  {len(d['moves'])} moves, {state}"
+
+
+def list_saves() -> list[Listing]:
+    """Every file in the saves folder, newest first; unreadable ones carry their error."""
+    try:
+        paths = sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return []
+    out = []
+    for p in paths:
+        try:
+            out.append(Listing(p, read(p)))
+        except SaveError as e:
+            out.append(Listing(p, None, str(e)))
+    return out
