@@ -1,0 +1,92 @@
+"""The game's moves in words, and the positions after each, by replaying the history."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from qiguo.engine import KINGDOM_NAMES, KINGDOMS, RESIGN, Game, Move, point_name
+from qiguo.engine.pieces import KIND_GLYPHS, KINGDOM_GLYPHS
+
+from .match import Match
+from .seats import kingdoms_of
+from .strings import t
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of the move list; `ply` is the position it leads to (None for a note)."""
+
+    text: str
+    ply: int | None
+    kingdom: int
+
+
+def fresh_game(match: Match) -> Game:
+    """The match's game as it stood before the first move."""
+    kingdoms = kingdoms_of(match.seats)
+    if match.start_qfen:
+        return Game.from_qfen(match.start_qfen, match.game.rules, blocs=match.blocs or None, kingdoms=kingdoms)
+    return Game.new(match.game.rules, kingdoms=kingdoms, blocs=match.blocs or None)
+
+
+def position_at(match: Match, ply: int) -> Game:
+    """A separate game at the position after `ply` moves."""
+    g = fresh_game(match)
+    g.replay(match.game.history[:ply])
+    return g
+
+
+def move_text(g: Game, entry: str) -> str:
+    """``秦炮 b10–e10 ×楚骑`` for a move about to be played in g (the mover's glyph first)."""
+    k = g.turn
+    if entry == "pass":
+        return t("moves.pass", k=KINGDOM_GLYPHS[k])
+    m = Move.parse(entry)
+    piece, victim = g.board[m.from_sq], g.board[m.to_sq]
+    own = "" if piece >> 4 == k else f"({KINGDOM_GLYPHS[piece >> 4]})"  # a piece of an inherited army
+    text = f"{KINGDOM_GLYPHS[k]}{own}{KIND_GLYPHS[piece & 15]} {point_name(m.from_sq)}–{point_name(m.to_sq)}"
+    if victim:
+        text += f" ×{KINGDOM_GLYPHS[victim >> 4]}{KIND_GLYPHS[victim & 15]}"
+    return text
+
+
+def lines(match: Match) -> list[Line]:
+    """The whole move list: numbered rounds of moves, with defeats and resignations as notes."""
+    g = fresh_game(match)
+    out: list[Line] = []
+    round_no, last_turn = 1, -1
+    for i, entry in enumerate(match.game.history):
+        if entry.startswith(RESIGN):
+            k = KINGDOMS.index(entry[-1])
+            g.replay([entry])
+            out.append(Line(t("moves.resign", name=KINGDOM_NAMES[k]), i + 1, k))
+            continue
+        k = g.turn
+        if k <= last_turn:
+            round_no += 1
+        last_turn = k
+        alive = g.alive[:]
+        text = move_text(g, entry)
+        g.play(entry)
+        out.append(Line(f"{round_no}. {text}", i + 1, k))
+        for j in range(7):
+            if alive[j] and not g.alive[j]:
+                out.append(Line(t("moves.out", name=KINGDOM_NAMES[j], status=g.status(j)), None, j))
+    return out
+
+
+def export_text(match: Match) -> str:
+    """The move list as plain text with a header of the set-up, for sharing."""
+    g = match.game
+    seats = ", ".join(f"{KINGDOM_NAMES[k]}: {s}" for k, s in enumerate(match.seats) if s is not None)
+    rules = g.rules.differences()
+    head = [t("app.title"), f"Seats: {seats}", f"Rules: {g.rules.preset}"
+            + (" (" + ", ".join(f"{k}={v}" for k, v in rules.items()) + ")" if rules else "")]
+    if match.blocs:
+        head.append("Blocs: " + ", ".join(match.blocs))
+    if match.start_qfen:
+        head.append(f"Start: {match.start_qfen}")
+    body = [line.text for line in lines(match)]
+    if g.result is not None:
+        body.append(f"Result: {g.result.winners} ({g.result.reason}); ranking {' '.join(g.result.ranking)}")
+    body.append(f"Position: {g.to_qfen()}")
+    return "\n".join(head + [""] + body) + "\n"

@@ -1,0 +1,98 @@
+"""The move list: its notation, stepping through the past, and export."""
+import pygame
+import pytest
+
+from qiguo.engine import Game, parse_point
+from qiguo.scenes.play import GameScene
+from qiguo.ui import movelist, saves
+from qiguo.ui.match import Match
+from qiguo.ui.seats import parse_seats
+from ui_helpers import InlineWorker, click, frames, key, make_app
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def start(app, seats="hhhhhhh", qfen=None):
+    scene = GameScene(app, Match(parse_seats(seats), qfen=qfen, bot_delay=0, worker_factory=InlineWorker))
+    app.stack.push(scene)
+    frames(app, 1)
+    return scene
+
+
+def move(app, scene, a, b):
+    click(app, scene.view.centre(parse_point(a)))
+    click(app, scene.view.centre(parse_point(b)))
+    frames(app, 8)
+
+
+def test_notation_of_moves_captures_and_defeats():
+    qfen = "wG18/19/19/19/19/19/19/19/19/2rG6Z9/19/19/19/19/19/2wD16/19/19/kG18 w - - 0"
+    m = Match(parse_seats("hh----h"), qfen=qfen, worker_factory=InlineWorker)
+    m.game.play("c4c10")
+    m.game.play("a1a2")
+    texts = [line.text for line in movelist.lines(m)]
+    assert texts[0] == "1. 秦偏 c4–c10 ×楚将"
+    assert texts[1].startswith("Chu is out: general taken by Qin")
+    assert texts[2] == "1. 燕将 a1–a2"
+    assert [line.ply for line in movelist.lines(m)] == [1, None, 2]
+
+
+def test_clicking_a_line_shows_the_past_and_end_returns():
+    app = make_app()
+    scene = start(app)
+    move(app, scene, "e10", "e7")
+    move(app, scene, "f5", "f6")
+    live = scene.game.to_qfen()
+    app.draw()
+    first = next(rect for rect, ply in scene.list_hits if ply == 1)
+    click(app, first.center)
+    assert scene.view_ply == 1 and scene._past.history == ["e10e7"]
+    click(app, scene.view.centre(parse_point("n1")))  # the board does nothing in the past
+    assert scene.game.to_qfen() == live and scene.selected is None
+    key(app, pygame.K_RIGHT)
+    assert scene.view_ply is None  # stepping onto the latest move is the game itself
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    assert scene.view_ply == 0 and scene._past.ply == 0
+    key(app, pygame.K_END)
+    assert scene.view_ply is None and scene.game.to_qfen() == live
+
+
+def test_bots_wait_while_the_past_is_shown():
+    app = make_app()
+    scene = start(app, seats="h2h----")
+    move(app, scene, "e10", "e7")
+    assert scene.game.mover == "o"  # Chu (a bot) has answered
+    key(app, pygame.K_LEFT)
+    frames(app, 5)
+    assert scene.view_ply == 1
+
+
+def test_a_finished_game_loads_for_stepping_through():
+    qfen = "wG18/19/19/19/19/19/19/19/19/2rG6Z9/19/19/19/19/19/2wD16/19/19/19 w - - 0"
+    m = Match(parse_seats("hh-----"), qfen=qfen, worker_factory=InlineWorker)
+    m.game.play("c4c10")
+    data = saves.to_data(m)
+    app = make_app()
+    scene = GameScene(app, saves.to_match(data, worker_factory=InlineWorker))
+    app.stack.push(scene)
+    frames(app, 60)
+    assert app.stack.top is scene  # no jump to the result: the game was over when loaded
+    key(app, pygame.K_LEFT)
+    assert scene.view_ply == 0 and scene._past.result is None
+
+
+def test_export_writes_the_set_up_and_the_moves(data_dir):
+    app = make_app()
+    scene = start(app)
+    move(app, scene, "e10", "e7")
+    key(app, pygame.K_e, pygame.KMOD_CTRL)
+    files = list((data_dir / "exports").glob("*.txt"))
+    assert len(files) == 1 and "written to" in app.toast_text
+    text = files[0].read_text(encoding="utf-8")
+    assert "Seats: Qin: human" in text and "Rules: standard" in text and "1. 秦行 e10–e7" in text
+    assert Game.from_qfen(text.strip().splitlines()[-1].split(": ", 1)[1]).history == []
