@@ -30,6 +30,7 @@ class App:
     def __init__(self, size: tuple[int, int] = (1280, 900), seed: int = 0):
         pygame.display.init()
         pygame.font.init()
+        pygame.mixer.pre_init(22050, -16, 1, 512)
         for cache in (font, render, fit):  # fonts of an earlier pygame session are invalid
             cache.cache_clear()
         pygame.display.set_caption(t("app.title"))
@@ -42,6 +43,8 @@ class App:
         except (AttributeError, pygame.error):
             pass  # older SDL: the layout copes with any size
         self.settings = Settings.load()
+        from qiguo.ui.sound import Sounds
+        self.sounds = Sounds()
         self.seed = seed
         from qiguo.scenes.base import SceneStack
         self.stack = SceneStack()
@@ -59,6 +62,9 @@ class App:
     def toast(self, text: str, seconds: float = 3.5) -> None:
         """A short message at the bottom of the window."""
         self.toast_text, self.toast_until = text, time.monotonic() + seconds
+
+    def play_sound(self, name: str) -> None:
+        self.sounds.play(name, self.settings.volume, self.settings.muted)
 
     def quit(self) -> None:
         self.running = False
@@ -83,6 +89,10 @@ class App:
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not event.mod & pygame.KMOD_CTRL:
+            self.settings.muted = not self.settings.muted
+            self.toast(t("sound.muted" if self.settings.muted else "sound.on"), 1.5)
             return True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = pygame.display.get_surface()

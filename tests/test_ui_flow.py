@@ -261,3 +261,27 @@ def test_undo_works_across_a_defeat_and_a_finished_game():
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert scene.game.result is None and scene.game.alive[1] and scene.game.to_qfen() == qfen
     assert isinstance(app.stack.top, GameScene)
+
+
+def test_sounds_play_for_moves_and_m_mutes(monkeypatch):
+    app = make_app()
+    played = []
+    monkeypatch.setattr(app.sounds, "play", lambda name, volume, muted: played.append((name, muted)))
+    scene = start_game(app, seats="h2-----")
+    click(app, scene.view.centre(parse_point("e10")))
+    click(app, scene.view.centre(parse_point("e7")))
+    frames(app, 20)  # Chu (a bot) answers: then it is Qin's turn again
+    assert ("move", False) in played and ("turn", False) in played
+    key(app, pygame.K_m)
+    assert app.settings.muted and "Sound off" in app.toast_text
+    key(app, pygame.K_m)
+    assert not app.settings.muted
+
+
+def test_sound_files_load_on_the_dummy_audio_driver():
+    from qiguo.ui.sound import NAMES, Sounds
+    sounds = Sounds()
+    assert sounds.available and set(sounds.sounds) == set(NAMES)
+    for name in NAMES:
+        assert 0.05 < sounds.sounds[name].get_length() < 2.0
+        sounds.play(name, 0.5, muted=False)

@@ -96,3 +96,16 @@ def test_export_writes_the_set_up_and_the_moves(data_dir):
     text = files[0].read_text(encoding="utf-8")
     assert "Seats: Qin: human" in text and "Rules: standard" in text and "1. 秦行 e10–e7" in text
     assert Game.from_qfen(text.strip().splitlines()[-1].split(": ", 1)[1]).history == []
+
+
+def test_h_asks_for_a_hint_that_is_shown_not_played():
+    app = make_app()
+    scene = start(app, seats="h2-----")
+    before = scene.game.to_qfen()
+    key(app, pygame.K_h)
+    frames(app, 2)
+    hint = scene.match.hint
+    assert hint in scene.game.legal_codes() and scene.game.to_qfen() == before
+    assert "Asking" in app.toast_text
+    move(app, scene, "e10", "e7")
+    assert scene.match.hint is None

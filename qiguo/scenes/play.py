@@ -94,6 +94,9 @@ class GameScene(Scene):
             self.save()
         elif ctrl and event.key == pygame.K_e:
             self.export()
+        elif event.key == pygame.K_h and not ctrl:
+            if self.view_ply is None and self.match.ask_hint():
+                self.app.toast(t("game.hint_asked"))
         elif event.key == pygame.K_LEFT:
             self.show_ply(max(0, (self.game.ply if self.view_ply is None else self.view_ply) - 1))
         elif event.key == pygame.K_RIGHT and self.view_ply is not None:
@@ -125,6 +128,14 @@ class GameScene(Scene):
             self.on_played(played)
 
     def on_played(self, played: Played) -> None:
+        victim = played.before[played.move & 511] if played.move else 0
+        self.app.play_sound("general" if victim & 15 == 1 else "capture" if victim else "move")
+        if played.fallen:
+            self.app.play_sound("defeat")
+        if self.game.result is not None:
+            self.app.play_sound("victory")
+        elif self.match.human_to_move and self.match.seats[played.kingdom] != HUMAN:
+            self.app.play_sound("turn")
         self.autosave()
         self.deselect()
         self.scroll = 0
@@ -230,7 +241,7 @@ class GameScene(Scene):
         if self.view.animating:
             return object()
         m, g = self.match, self.game
-        return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, m.bot_thinking, self.view_ply,
+        return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, m.bot_thinking, self.view_ply, m.hint,
                 self.scroll, self.last_move, tuple(sorted(vars(self.app.settings).items(), key=str)))
 
     # ---- drawing ------------------------------------------------------------------------
@@ -248,7 +259,8 @@ class GameScene(Scene):
         g = self._past if past else self.game
         self.view.draw(surface, g, show_coords=s.show_coords, selected=self.selected,
                        targets=self.targets if s.show_legal else {}, last_move=self.last_move,
-                       home=g.turn if g.result is None and not past else None)
+                       home=g.turn if g.result is None and not past else None,
+                       hint=None if past else self.match.hint)
         if past:
             pygame.draw.rect(surface, theme.LAST_MOVE, self.view.rect.inflate(6, 6), 4, border_radius=8)
         self.draw_panel(surface)

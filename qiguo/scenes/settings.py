@@ -10,6 +10,7 @@ from qiguo.ui.widgets import Button, ButtonColumn
 from .base import Scene
 
 BOT_DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0)
+VOLUMES = (0.0, 0.25, 0.5, 0.7, 1.0)
 ANIM_TIMES = (0.0, 0.1, 0.2, 0.35)
 
 
@@ -29,6 +30,7 @@ class SettingsScene(Scene):
         self.menu = ButtonColumn([
             Button(t("settings.bot_delay", value=s.bot_delay), lambda: self.change("bot_delay", BOT_DELAYS)),
             Button(t("settings.anim", value=s.anim_time), lambda: self.change("anim_time", ANIM_TIMES)),
+            Button(t("settings.volume", value=round(s.volume * 100)), lambda: self.change("volume", VOLUMES)),
             Button(t("settings.legal", value=onoff[s.show_legal]), lambda: self.change("show_legal", (True, False))),
             Button(t("settings.coords", value=onoff[s.show_coords]), lambda: self.change("show_coords", (True, False))),
             Button(t("settings.preset", value=t(f"preset.{s.preset}")), lambda: self.change("preset", tuple(PRESETS))),

@@ -240,9 +240,9 @@ class BoardView:
 
     def draw(self, surface: pygame.Surface, game: Game, *, show_coords: bool = True,
              selected: int | None = None, targets: dict[int, int] | None = None,
-             last_move: int = 0, home: int | None = None) -> None:
-        """The board, the home edge of kingdom `home`, the last move, pieces, animations and the
-        selection with its legal destinations."""
+             last_move: int = 0, home: int | None = None, hint: int | None = None) -> None:
+        """The board, the home edge of kingdom `home`, the last move, pieces, animations, a
+        suggested move, and the selection with its legal destinations."""
         surface.blit(self._static_layer(game, show_coords), self.rect.topleft)
         cell = self.cell
         if home is not None:
@@ -265,6 +265,12 @@ class BoardView:
             t = ease_out(g.elapsed / self.duration) if self.duration else 1.0
             (x0, y0), (x1, y1) = self.centre(g.start), self.centre(g.end)
             self._blit_piece(surface, g.piece, ctl[g.piece >> 4], (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
+        if hint:
+            (x0, y0), (x1, y1) = self.centre(hint >> 9), self.centre(hint & 511)
+            width = max(3, int(cell * 0.16))
+            pygame.draw.line(surface, theme.HINT, (x0, y0), (x1, y1), width)
+            pygame.draw.circle(surface, theme.HINT, (x0, y0), cell * 0.55, width)
+            pygame.draw.circle(surface, theme.HINT, (x1, y1), cell * 0.3)
         if selected is not None:
             x, y = self.centre(selected)
             pygame.draw.circle(surface, theme.SELECT, (x, y), cell * 0.54, max(2, int(cell * 0.1)))

@@ -57,6 +57,8 @@ class Match:
         self._reply: Reply | None = None
         self._asked_at = 0.0
         self._redo: list[list[str]] = []
+        self.hint: int | None = None
+        self._hint_for: int | None = None  # the ply a hint request was made at
 
     def _new_game(self) -> Game:
         kingdoms = kingdoms_of(self.seats)
@@ -89,8 +91,34 @@ class Match:
             return None
         return self._play(code, None)
 
+    def ask_hint(self) -> bool:
+        """Ask a hard bot which move the human to move should play (the answer arrives in
+        :attr:`hint` via update). False when it is not a human's turn."""
+        if not self.human_to_move:
+            return False
+        if self.worker is None:
+            self.worker = self._worker_factory()
+        self.hint = None
+        self._hint_for = self.game.ply
+        self.worker.request(self.game, "hard", seed=self.seed)
+        return True
+
+    @property
+    def hint_pending(self) -> bool:
+        return self._hint_for is not None
+
+    def _poll_hint(self) -> None:
+        reply = self.worker.poll() if self.worker is not None else None
+        if reply is not None:
+            if self._hint_for == self.game.ply and reply.move in self.game.legal_codes():
+                self.hint = reply.move
+            self._hint_for = None
+
     def _play(self, code: int, warning: str | None) -> Played:
         self._redo.clear()
+        self.hint = None
+        if self._hint_for is not None:
+            self._cancel()
         g = self.game
         before = g.board[:]
         alive = g.alive[:]
@@ -102,6 +130,9 @@ class Match:
     def update(self) -> Played | None:
         """Drive the bots: ask for a move, collect it, play it after the pause. Never blocks."""
         g = self.game
+        if self._hint_for is not None:
+            self._poll_hint()
+            return None
         if g.result is not None or self.seat in (HUMAN, None):
             return None
         if self.worker is None:
@@ -172,6 +203,8 @@ class Match:
 
     def _cancel(self) -> None:
         self._reply = None
+        self._hint_for = None
+        self.hint = None
         if self.worker is not None:
             self.worker.cancel()
 

@@ -24,6 +24,8 @@ def data_dir() -> Path:
 class Settings:
     bot_delay: float = 0.5
     anim_time: float = 0.2
+    volume: float = 0.7
+    muted: bool = False
     show_legal: bool = True
     show_coords: bool = True
     preset: str = "standard"
