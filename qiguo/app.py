@@ -90,6 +90,11 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return True
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?"):
+            from qiguo.scenes.keys import KeysScene
+            if not isinstance(self.stack.top, KeysScene):
+                self.stack.push(KeysScene(self))
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not event.mod & pygame.KMOD_CTRL:
             self.settings.muted = not self.settings.muted
             self.toast(t("sound.muted" if self.settings.muted else "sound.on"), 1.5)

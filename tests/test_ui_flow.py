@@ -285,3 +285,16 @@ def test_sound_files_load_on_the_dummy_audio_driver():
     for name in NAMES:
         assert 0.05 < sounds.sounds[name].get_length() < 2.0
         sounds.play(name, 0.5, muted=False)
+
+
+def test_f1_shows_the_keys_over_the_game_and_any_key_closes_it():
+    from qiguo.scenes.keys import KeysScene
+    app = make_app()
+    scene = start_game(app)
+    key(app, pygame.K_F1)
+    assert isinstance(app.stack.top, KeysScene)
+    app.draw()
+    key(app, pygame.K_a)
+    assert app.stack.top is scene
+    app.step(0.016, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?")])
+    assert isinstance(app.stack.top, KeysScene)

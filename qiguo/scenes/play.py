@@ -255,6 +255,7 @@ class GameScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.layout(surface.get_size())
         s = self.app.settings
+        self.view.board_theme, self.view.colour_aid = s.board_theme, s.colour_aid
         past = self._past is not None
         g = self._past if past else self.game
         self.view.draw(surface, g, show_coords=s.show_coords, selected=self.selected,

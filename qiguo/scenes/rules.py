@@ -1,10 +1,15 @@
-"""The rules in plain words (a short version)."""
+"""The rules: the board, each piece with a diagram the engine computes, defeat and victory,
+the start position, and the options of the active preset. Scrolls with the wheel or keys."""
 from __future__ import annotations
 
 import pygame
 
-from qiguo.ui import theme
-from qiguo.ui.fonts import fit, font, render
+from qiguo.engine import START_QFEN, Rules
+from qiguo.engine.board import SIZE
+from qiguo.engine.pieces import KIND_GLYPHS, KIND_LETTERS, KINGDOMS
+from qiguo.engine.qfen import parse as parse_qfen
+from qiguo.ui import diagrams, theme
+from qiguo.ui.fonts import fit, render
 from qiguo.ui.strings import RULES_TEXT, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
@@ -16,40 +21,132 @@ class RulesScene(Scene):
         super().__init__(app)
         self.menu = ButtonColumn([Button(t("rules.back"), app.stack.pop)])
         self.scroll = 0
+        self.rules = Rules.make(app.settings.preset)
+        self.diagrams = diagrams.all_diagrams(self.rules)
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.app.stack.pop()
         elif event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, self.scroll - event.y * 40)
+            self.scroll = max(0, self.scroll - event.y * 60)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
-            self.scroll += 60
+            self.scroll += 80 if event.key == pygame.K_DOWN else 400
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
-            self.scroll = max(0, self.scroll - 60)
+            self.scroll = max(0, self.scroll - (80 if event.key == pygame.K_UP else 400))
         else:
             self.menu.process_event(event)
 
+    def frame_key(self) -> object:
+        return (self.scroll, pygame.mouse.get_pos())
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        y = self.draw_title(surface, t("rules.title"), 16) + 8
-        bh = max(34, h // 18)
-        body_bottom = h - bh - 28
-        clip = pygame.Rect(0, y, w, body_bottom - y)
-        surface.set_clip(clip)
-        size = max(13, min(22, h // 42))
-        widest = max((line for _, lines in RULES_TEXT for line in lines), key=lambda s: font(size).size(s)[0])
-        size = fit(widest, size, w - 60)
-        yy = y - self.scroll
-        for heading, lines in RULES_TEXT:
-            img = render(heading, int(size * 1.25), theme.ACCENT)
-            surface.blit(img, (30, yy))
-            yy += img.get_height() + 4
-            for line in lines:
-                img = render(line, size, theme.TEXT)
-                surface.blit(img, (40, yy))
-                yy += img.get_height() + 2
-            yy += size
+        top = self.draw_title(surface, t("rules.title"), 10) + 6
+        bh = max(32, h // 20)
+        bottom = h - bh - 24
+        surface.set_clip(pygame.Rect(0, top, w, bottom - top))
+        size = max(13, min(20, h // 46))
+        y = top - self.scroll
+        x0, width = 30, w - 60
+        for heading, lines in RULES_TEXT[:1]:
+            y = self._section(surface, heading, lines, x0, y, width, size)
+        y = self._pieces(surface, x0, y, width, size)
+        for heading, lines in RULES_TEXT[2:]:
+            y = self._section(surface, heading, lines, x0, y, width, size)
+        y = self._start_and_options(surface, x0, y, width, size)
         surface.set_clip(None)
-        self.scroll = min(self.scroll, max(0, yy + self.scroll - body_bottom))
-        self.menu.layout(w // 2, h - bh - 14, min(300, w - 40), bh, 0)
+        content = y + self.scroll - top
+        self.scroll = min(self.scroll, max(0, content - (bottom - top)))
+        self.menu.layout(w // 2, h - bh - 12, min(300, w - 40), bh, 0)
         self.menu.draw(surface)
+
+    def _section(self, surface, heading, lines, x, y, width, size) -> int:
+        img = render(heading, int(size * 1.3), theme.ACCENT)
+        surface.blit(img, (x, y))
+        y += img.get_height() + 4
+        for line in lines:
+            img = render(line, fit(line, size, width - 10), theme.TEXT)
+            surface.blit(img, (x + 10, y))
+            y += img.get_height() + 2
+        return y + size
+
+    def _pieces(self, surface, x, y, width, size) -> int:
+        img = render(RULES_TEXT[1][0], int(size * 1.3), theme.ACCENT)
+        surface.blit(img, (x, y))
+        y += img.get_height() + 6
+        cell = max(7, min(15, width // 70))
+        card_w = max(cell * 11 + 200, width // 3)
+        cols = max(1, width // card_w)
+        card_w = width // cols
+        card_h = cell * 11 + 12
+        for i, d in enumerate(self.diagrams):
+            cx, cy = x + (i % cols) * card_w, y + (i // cols) * card_h
+            self._diagram(surface, d, cx, cy, cell)
+            kind = KIND_LETTERS.index(d.piece)
+            tx = cx + cell * 11 + 12
+            name = f"{KIND_GLYPHS[kind]}  {t(f'piece.{d.piece}')}" + (f" ({t('diagram.' + d.caption)})" if d.caption else "")
+            img = render(name, fit(name, int(size * 1.1), card_w - (tx - cx) - 8), theme.TEXT)
+            surface.blit(img, (tx, cy + 2))
+            words = t(f"piece.{d.piece}.{d.caption}" if d.caption else f"piece.{d.piece}.desc").split(" ")
+            line, ly = "", cy + img.get_height() + 6
+            for word in words + [None]:
+                trial = f"{line} {word}".strip() if word else line
+                if word is None or render(trial, size - 2, theme.TEXT).get_width() > card_w - (tx - cx) - 10:
+                    surface.blit(render(line, size - 2, theme.TEXT_DIM), (tx, ly))
+                    ly += size + 2
+                    line = word or ""
+                else:
+                    line = trial
+        rows = (len(self.diagrams) + cols - 1) // cols
+        return y + rows * card_h + size
+
+    def _diagram(self, surface, d: diagrams.Diagram, x, y, cell) -> None:
+        rect = pygame.Rect(x, y, cell * 11, cell * 11)
+        colours = theme.BOARDS[self.app.settings.board_theme if self.app.settings.board_theme in theme.BOARDS else "wood"]
+        pygame.draw.rect(surface, colours["board"], rect, border_radius=4)
+        for i in range(11):
+            p = i * cell + cell // 2
+            pygame.draw.line(surface, colours["grid"], (x + cell // 2, y + p), (rect.right - cell // 2, y + p))
+            pygame.draw.line(surface, colours["grid"], (x + p, y + cell // 2), (x + p, rect.bottom - cell // 2))
+
+        def at(sq: int) -> tuple[int, int]:
+            return (x + (sq % SIZE - diagrams.LEFT) * cell + cell // 2,
+                    y + (diagrams.BOTTOM + 10 - sq // SIZE) * cell + cell // 2)
+        for sq in d.moves:
+            pygame.draw.circle(surface, theme.MOVE_DOT, at(sq), max(2, cell // 4))
+        for sq, tok in d.pieces.items():
+            if tok == "Z":
+                fill = theme.ZHOU_FILL
+            else:
+                fill = theme.KINGDOM_FILL[KINGDOMS.index(tok[0])]
+            pygame.draw.circle(surface, fill, at(sq), cell // 2 - 1)
+            pygame.draw.circle(surface, (30, 30, 30), at(sq), cell // 2 - 1, 1)
+            if sq == diagrams.CENTRE:
+                pygame.draw.circle(surface, theme.SELECT, at(sq), cell // 2 + 1, 2)
+        for sq in d.captures:
+            pygame.draw.circle(surface, theme.CAPTURE_RING, at(sq), cell // 2 + 1, 2)
+
+    def _start_and_options(self, surface, x, y, width, size) -> int:
+        img = render(t("rules.start"), int(size * 1.3), theme.ACCENT)
+        surface.blit(img, (x, y))
+        y += img.get_height() + 6
+        cell = max(6, min(12, width // 80))
+        board = parse_qfen(START_QFEN).board
+        pygame.draw.rect(surface, theme.BOARDS["wood"]["board"], pygame.Rect(x, y, cell * SIZE, cell * SIZE), border_radius=4)
+        for sq, p in enumerate(board):
+            if p:
+                colour = theme.ZHOU_FILL if p >> 4 == 7 else theme.KINGDOM_FILL[p >> 4]
+                pygame.draw.circle(surface, colour, (x + (sq % SIZE) * cell + cell // 2,
+                                                     y + (SIZE - 1 - sq // SIZE) * cell + cell // 2), cell // 2)
+        ox = x + cell * SIZE + 30
+        head = t("rules.options", preset=t(f"preset.{self.rules.preset}"))
+        img = render(head, size, theme.TEXT)
+        surface.blit(img, (ox, y))
+        oy = y + img.get_height() + 4
+        for name, value in self.rules.options().items():
+            if name == "preset":
+                continue
+            img = render(f"{name} = {value}", size - 2, theme.TEXT_DIM)
+            surface.blit(img, (ox + 10, oy))
+            oy += size + 1
+        return max(y + cell * SIZE, oy) + size

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from qiguo.engine import PRESETS
+from qiguo.ui import theme
 from qiguo.ui.strings import t
 from qiguo.ui.widgets import Button, ButtonColumn
 
@@ -33,6 +34,9 @@ class SettingsScene(Scene):
             Button(t("settings.volume", value=round(s.volume * 100)), lambda: self.change("volume", VOLUMES)),
             Button(t("settings.legal", value=onoff[s.show_legal]), lambda: self.change("show_legal", (True, False))),
             Button(t("settings.coords", value=onoff[s.show_coords]), lambda: self.change("show_coords", (True, False))),
+            Button(t("settings.aid", value=onoff[s.colour_aid]), lambda: self.change("colour_aid", (False, True))),
+            Button(t("settings.theme", value=t(f"theme.{s.board_theme}")),
+                   lambda: self.change("board_theme", tuple(theme.BOARDS))),
             Button(t("settings.preset", value=t(f"preset.{s.preset}")), lambda: self.change("preset", tuple(PRESETS))),
             Button(t("settings.back"), self.back),
         ])
@@ -56,6 +60,7 @@ class SettingsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         y = self.draw_title(surface, t("settings.title"), h // 16) + h // 20
-        bh = max(34, h // 16)
-        self.menu.layout(w // 2, y, min(480, w - 40), bh, bh // 3)
+        n = len(self.menu.buttons)
+        bh = max(28, min(h // 16, (h - y - 20) // n - 8))
+        self.menu.layout(w // 2, y, min(520, w - 40), bh, max(4, bh // 4))
         self.menu.draw(surface)

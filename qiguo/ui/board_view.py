@@ -1,6 +1,7 @@
 """Drawing the board and its pieces, and turning clicks into points."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -30,6 +31,30 @@ def _display_format(surface: pygame.Surface, alpha: bool) -> pygame.Surface:
     if pygame.display.get_surface() is None:
         return surface
     return surface.convert_alpha() if alpha else surface.convert()
+
+
+def _mark(surface: pygame.Surface, shape: str, centre: tuple[int, int], r: int,
+          ink: tuple[int, int, int], fill: tuple[int, int, int]) -> None:
+    """One kingdom's colour-blind mark, in the piece's ink on a disc of its fill."""
+    x, y = centre
+    pygame.draw.circle(surface, fill, centre, r + max(2, r // 2))
+    if shape == "circle":
+        pygame.draw.circle(surface, ink, centre, r)
+    elif shape == "triangle":
+        pygame.draw.polygon(surface, ink, [(x, y - r), (x + r, y + r), (x - r, y + r)])
+    elif shape == "square":
+        pygame.draw.rect(surface, ink, pygame.Rect(x - r, y - r, 2 * r, 2 * r))
+    elif shape == "diamond":
+        pygame.draw.polygon(surface, ink, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+    elif shape == "bar":
+        pygame.draw.rect(surface, ink, pygame.Rect(x - r, y - r // 2, 2 * r, r))
+    elif shape == "cross":
+        pygame.draw.line(surface, ink, (x - r, y - r), (x + r, y + r), max(2, r // 2))
+        pygame.draw.line(surface, ink, (x - r, y + r), (x + r, y - r), max(2, r // 2))
+    else:  # star
+        pts = [(x + r * (1 if i % 2 == 0 else 0.45) * math.sin(i * math.pi / 5),
+                y - r * (1 if i % 2 == 0 else 0.45) * math.cos(i * math.pi / 5)) for i in range(10)]
+        pygame.draw.polygon(surface, ink, pts)
 
 
 def ease_out(t: float) -> float:
@@ -72,6 +97,8 @@ class BoardView:
         self.glides: list[Glide] = []
         self.fades: list[Fade] = []
         self.duration = 0.2
+        self.board_theme = "wood"
+        self.colour_aid = False
 
     # ---- geometry -----------------------------------------------------------------------
 
@@ -133,13 +160,14 @@ class BoardView:
     # ---- drawing ------------------------------------------------------------------------
 
     def _static_layer(self, game: Game, show_coords: bool) -> pygame.Surface:
-        key = (self.rect.size, round(self.cell, 3), game.seated, show_coords)
+        key = (self.rect.size, round(self.cell, 3), game.seated, show_coords, self.board_theme)
         if self._static is not None and self._static_key == key:
             return self._static
+        colours = theme.BOARDS.get(self.board_theme, theme.BOARDS["wood"])
         surf = pygame.Surface(self.rect.size)
         surf.fill(theme.BACKGROUND)
-        pygame.draw.rect(surf, theme.BOARD, surf.get_rect(), border_radius=max(2, int(self.cell * 0.3)))
-        pygame.draw.rect(surf, theme.BOARD_EDGE, surf.get_rect(), width=max(1, int(self.cell * 0.08)),
+        pygame.draw.rect(surf, colours["board"], surf.get_rect(), border_radius=max(2, int(self.cell * 0.3)))
+        pygame.draw.rect(surf, colours["edge"], surf.get_rect(), width=max(1, int(self.cell * 0.08)),
                          border_radius=max(2, int(self.cell * 0.3)))
         ox, oy = self.origin[0] - self.rect.x, self.origin[1] - self.rect.y
         tint = pygame.Surface(self.rect.size, pygame.SRCALPHA)
@@ -150,14 +178,14 @@ class BoardView:
         end = ox + (SIZE - 1) * self.cell
         for i in range(SIZE):
             p = ox + i * self.cell
-            pygame.draw.line(surf, theme.GRID, (p, oy), (p, end), width)
-            pygame.draw.line(surf, theme.GRID, (ox, p), (end, p), width)
-        pygame.draw.rect(surf, theme.GRID, pygame.Rect(ox, oy, end - ox + 1, end - oy + 1), width + 1)
+            pygame.draw.line(surf, colours["grid"], (p, oy), (p, end), width)
+            pygame.draw.line(surf, colours["grid"], (ox, p), (end, p), width)
+        pygame.draw.rect(surf, colours["grid"], pygame.Rect(ox, oy, end - ox + 1, end - oy + 1), width + 1)
         if show_coords and self.cell >= 14:
             size = max(9, int(self.cell * 0.42))
             for i in range(SIZE):
-                letter = render(FILES[i], size, theme.COORD)
-                number = render(str(SIZE - i), size, theme.COORD)
+                letter = render(FILES[i], size, colours["coord"])
+                number = render(str(SIZE - i), size, colours["coord"])
                 p = ox + i * self.cell
                 for y in (oy - self.cell * 0.95, end + self.cell * 0.95):
                     surf.blit(letter, letter.get_rect(center=(p, y)))
@@ -196,7 +224,7 @@ class BoardView:
         """A piece as a disc with its glyph: kingdom colours, a ring in the controller's colour
         when inherited, grey when inert."""
         radius = max(4, int(self.cell * 0.46))
-        key = (piece, controller, radius)
+        key = (piece, controller, radius, self.colour_aid)
         cached = self._sprites.get(key)
         if cached is not None:
             return cached
@@ -223,6 +251,8 @@ class BoardView:
             pygame.draw.circle(big, (20, 20, 20), (c, c), r2, max(1, scale))
         text = render(glyph, int(r2 * (1.15 if ring is None else 1.0)), ink)
         big.blit(text, text.get_rect(center=(c, c + scale)))
+        if self.colour_aid and piece != ZHOU:
+            _mark(big, theme.MARKS[piece >> 4], (c + int(r2 * 0.62), c - int(r2 * 0.62)), max(3, r2 // 4), ink, fill)
         small = _display_format(pygame.transform.smoothscale(big, (big.get_width() // scale,
                                                                    big.get_height() // scale)), alpha=True)
         self._sprites[key] = small

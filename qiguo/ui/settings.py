@@ -28,6 +28,9 @@ class Settings:
     muted: bool = False
     show_legal: bool = True
     show_coords: bool = True
+    colour_aid: bool = False
+    board_theme: str = "wood"
+    language: str = "en"
     preset: str = "standard"
     last_seats: str = "h444444"
     last_blocs: list[str] = field(default_factory=list)

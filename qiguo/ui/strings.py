@@ -45,7 +45,7 @@ TEXT: dict[str, str] = {
     "game.turn": "{name} to move",
     "game.over": "Game over",
     "game.view_result": "Enter: see the result",
-    "game.hint": "Esc: menu · Space: pause bots · ←/→/End: moves · Ctrl+Z/Y: undo/redo",
+    "game.hint": "F1: keys · Esc: menu · Space: pause bots · H: hint",
     "game.player.human": "human",
     "game.player.bot": "bot {level}",
     "game.col.prisoners": "pris.",
@@ -94,6 +94,25 @@ TEXT: dict[str, str] = {
     "result.title_button": "Title",
     "rules.title": "Rules",
     "rules.back": "Back",
+    "rules.start": "The start position",
+    "rules.options": "Options of the {preset} rules",
+    "piece.G": "General", "piece.D": "Deputy", "piece.B": "Brigadier", "piece.E": "Envoy",
+    "piece.C": "Cannon", "piece.A": "Bow", "piece.X": "Crossbow", "piece.S": "Sabre",
+    "piece.W": "Sword", "piece.H": "Horse",
+    "piece.G.desc": "Any distance straight or diagonal. Lose it and the kingdom is out.",
+    "piece.D.desc": "Any distance straight.",
+    "piece.B.desc": "Any distance diagonally.",
+    "piece.E.desc": "Any distance straight or diagonal; never captures and is never captured.",
+    "piece.C.desc": "Moves straight onto empty points; captures by jumping exactly one piece.",
+    "piece.A.desc": "One to four points, straight or diagonal.",
+    "piece.X.desc": "One to five points, straight or diagonal.",
+    "piece.S.desc": "One point diagonally.",
+    "piece.W.desc": "One point straight.",
+    "piece.H.desc": "One point straight (it must be empty), then three points outward diagonally.",
+    "diagram.blocked": "blocked",
+    "diagram.screens": "screens",
+    "piece.H.blocked": "A piece on its first step, or on the diagonal, closes that line.",
+    "piece.C.screens": "Any piece can be the screen: its own, an enemy, an Envoy, or Zhou.",
     "settings.title": "Settings",
     "settings.bot_delay": "Bot move pause: {value:.1f} s",
     "settings.anim": "Animation time: {value:.2f} s",
@@ -101,12 +120,39 @@ TEXT: dict[str, str] = {
     "settings.legal": "Show legal moves: {value}",
     "settings.coords": "Show coordinates: {value}",
     "settings.preset": "Default rules: {value}",
+    "settings.aid": "Colour-blind aid (shapes): {value}",
+    "settings.theme": "Board: {value}",
+    "settings.language": "Language: {value}",
+    "theme.wood": "wood",
+    "theme.slate": "slate",
     "settings.back": "Back",
     "sound.muted": "Sound off (M)",
     "sound.on": "Sound on (M)",
+    "keys.title": "Keys",
+    "keys.click": "select a piece, then its destination",
+    "keys.deselect": "deselect",
+    "keys.menu": "menu (resume, restart, resign, quit)",
+    "keys.undo": "take back to your last move",
+    "keys.redo": "play the taken-back moves again",
+    "keys.save": "save the game",
+    "keys.export": "write the move list as text",
+    "keys.hint": "ask a hard bot for a move",
+    "keys.pause": "pause or resume the bots",
+    "keys.replay": "step through the moves; back to the game",
+    "keys.mute": "sound off or on",
+    "keys.fullscreen": "full screen",
+    "keys.help": "this help",
     "on": "on",
     "off": "off",
 }
+
+KEYS = [
+    ("Click / drag", "keys.click"), ("Right click, Esc", "keys.deselect"), ("Esc", "keys.menu"),
+    ("Ctrl+Z", "keys.undo"), ("Ctrl+Y, Ctrl+Shift+Z", "keys.redo"), ("Ctrl+S", "keys.save"),
+    ("Ctrl+E", "keys.export"), ("H", "keys.hint"), ("Space", "keys.pause"), ("← → End", "keys.replay"),
+    ("M", "keys.mute"), ("F11", "keys.fullscreen"), ("F1, ?", "keys.help"),
+]
+"""The keyboard help: key names (the same in every language) and what they do."""
 
 RULES_TEXT = [
     ("The board", [
@@ -114,16 +160,7 @@ RULES_TEXT = [
         "is never captured, and nothing stops on it or passes it, except a cannon using it as a screen.",
         "Seven kingdoms move in turn: Qin, Chu, Han, Qi, Wei, Zhao, Yan; one piece a turn.",
     ]),
-    ("The pieces", [
-        "将 General: any distance straight or diagonal. Lose it and the kingdom is out.",
-        "偏 Deputy: any distance straight.   裨 Brigadier: any distance diagonal.",
-        "行 Envoy (行人): any distance straight or diagonal; never captures, is never captured.",
-        "炮 Cannon: moves straight onto empty points; captures by jumping exactly one piece.",
-        "弓 Bow: 1 to 4 points, straight or diagonal.   弩 Crossbow: 1 to 5 points.",
-        "刀 Sabre: one point diagonally.   剑 Sword: one point straight.",
-        "骑 Horse: one point straight (must be empty), then three points outward diagonally.",
-        "Sliding pieces never jump: they stop at the first piece, which they may capture.",
-    ]),
+    ("The pieces", []),  # drawn as cards with diagrams from the engine
     ("Defeat", [
         "A kingdom whose general is captured is out; its army passes to the captor.",
         "A kingdom that has lost ten pieces is out by attrition; its army stands inert.",
@@ -152,7 +189,7 @@ def characters() -> set[str]:
     """Every character the window may draw (for the font subset and its test)."""
     chars = {chr(c) for c in range(0x20, 0x7F)}
     pieces = "".join(KIND_GLYPHS) + "".join(KINGDOM_GLYPHS) + TITLE_CJK + ZHOU_GLYPH + SYMBOLS
-    texts = list(TEXT.values()) + [line for _, lines in RULES_TEXT for line in lines]
+    texts = list(TEXT.values()) + [line for _, lines in RULES_TEXT for line in lines] + [k for k, _ in KEYS]
     texts += [title for title, _ in RULES_TEXT]
     for s in [pieces] + texts:
         chars.update(s)

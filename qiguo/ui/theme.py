@@ -20,10 +20,11 @@ ZHOU_INK: Colour = (90, 50, 0)
 INERT_FILL: Colour = (150, 148, 142)
 INERT_INK: Colour = (92, 90, 86)
 
-BOARD: Colour = (222, 184, 122)
-BOARD_EDGE: Colour = (150, 108, 60)
-GRID: Colour = (86, 58, 28)
-COORD: Colour = (96, 66, 34)
+BOARDS: dict[str, dict[str, Colour]] = {
+    "wood": {"board": (222, 184, 122), "edge": (150, 108, 60), "grid": (86, 58, 28), "coord": (96, 66, 34)},
+    "slate": {"board": (70, 84, 92), "edge": (40, 48, 54), "grid": (176, 190, 196), "coord": (196, 208, 212)},
+}
+"""Board themes: the board, its edge, the grid lines and the coordinates."""
 BACKGROUND: Colour = (40, 36, 44)
 PANEL: Colour = (52, 48, 58)
 PANEL_ROW: Colour = (62, 58, 70)
@@ -41,3 +42,6 @@ BUTTON: Colour = (78, 72, 88)
 BUTTON_HOVER: Colour = (104, 96, 118)
 BUTTON_DISABLED: Colour = (60, 58, 64)
 
+
+MARKS = ("circle", "triangle", "square", "diamond", "bar", "cross", "star")
+"""The colour-blind aid: a distinct mark per kingdom, drawn on every piece (Qin first)."""
