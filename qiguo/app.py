@@ -16,7 +16,7 @@ from qiguo.engine import EngineError, Rules
 from qiguo.ui import theme
 from qiguo.ui.fonts import fit, font, render
 from qiguo.ui.settings import Settings
-from qiguo.ui.strings import t
+from qiguo.ui.strings import set_language, t
 
 log = logging.getLogger("qiguo")
 
@@ -43,6 +43,7 @@ class App:
         except (AttributeError, pygame.error):
             pass  # older SDL: the layout copes with any size
         self.settings = Settings.load()
+        set_language(self.settings.language)
         from qiguo.ui.sound import Sounds
         self.sounds = Sounds()
         self.seed = seed
@@ -73,7 +74,7 @@ class App:
         try:
             pygame.display.toggle_fullscreen()
         except pygame.error as e:
-            self.toast(f"Full screen is not available here ({e})")
+            self.toast(f"{t('app.no_fullscreen')} ({e})")
         self.screen = pygame.display.get_surface()
 
     def start_title(self) -> None:
@@ -121,7 +122,7 @@ class App:
         except Exception as e:  # the safety net: log it, tell the player, carry on
             log.error("error in a scene:\n%s", traceback.format_exc())
             self._errors += 1
-            self.toast(f"Something went wrong ({type(e).__name__}: {e}); it was logged")
+            self.toast(t("app.error", what=f"{type(e).__name__}: {e}"))
             if self._errors > 3:
                 self.start_title()
 

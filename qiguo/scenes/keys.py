@@ -22,7 +22,7 @@ class KeysScene(Scene):
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, (0, 0))
-        rows = [(k, t(v)) for k, v in KEYS]
+        rows = [(t(f"keys.k.{k}"), t(f"keys.{k}")) for k in KEYS]
         line = max(16, min(34, (h - 160) // (len(rows) + 2)))
         box = pygame.Rect(0, 0, min(760, w - 40), line * (len(rows) + 3))
         box.center = (w // 2, h // 2)

@@ -3,10 +3,9 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.engine import KINGDOM_NAMES
 from qiguo.ui import theme
 from qiguo.ui.seats import HUMAN
-from qiguo.ui.strings import t
+from qiguo.ui.strings import kingdom_name, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene
@@ -24,7 +23,7 @@ class MenuScene(Scene):
         self.menu = ButtonColumn([
             Button(t("menu.resume"), app.stack.pop),
             Button(t("menu.restart"), self.restart),
-            Button(t("menu.resign", name=KINGDOM_NAMES[k]), self.resign, enabled=can_resign),
+            Button(t("menu.resign", name=kingdom_name(k)), self.resign, enabled=can_resign),
             Button(t("menu.quit"), app.start_title),
         ])
 

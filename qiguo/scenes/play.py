@@ -5,7 +5,7 @@ import time
 
 import pygame
 
-from qiguo.engine import KINGDOM_NAMES, RESIGN, Game, Move
+from qiguo.engine import RESIGN, Game, Move
 from qiguo.engine.pieces import KINGDOM_GLYPHS
 from qiguo.ui import movelist, saves, theme
 from qiguo.ui.board_view import BoardView
@@ -13,7 +13,7 @@ from qiguo.ui.fonts import fit, render
 from qiguo.ui.match import Match, Played
 from qiguo.ui.seats import HUMAN
 from qiguo.ui.settings import data_dir
-from qiguo.ui.strings import t
+from qiguo.ui.strings import kingdom_name, status_text, t
 
 from .base import Scene
 
@@ -166,7 +166,7 @@ class GameScene(Scene):
         if self.match.resign(k):
             self.autosave()
             self.deselect()
-            self.app.toast(t("game.log.resign", name=KINGDOM_NAMES[k]))
+            self.app.toast(t("game.log.resign", name=kingdom_name(k)))
 
     def take_back(self, redo: bool) -> None:
         """Undo to the last human move, or redo what was undone."""
@@ -281,7 +281,7 @@ class GameScene(Scene):
             pygame.draw.circle(surface, theme.KINGDOM_FILL[k], (banner.x + 8 + r, banner.centery), r)
             glyph = render(KINGDOM_GLYPHS[k], int(r * 1.3), theme.KINGDOM_INK[k])
             surface.blit(glyph, glyph.get_rect(center=(banner.x + 8 + r, banner.centery)))
-            head = t("game.turn", name=KINGDOM_NAMES[k])
+            head = t("game.turn", name=kingdom_name(k))
             sub = (t("game.your_move") if m.human_to_move else t("game.paused") if m.paused
                    else t("game.thinking") if m.bot_thinking else t("game.waiting"))
         else:
@@ -316,11 +316,10 @@ class GameScene(Scene):
             glyph = render(KINGDOM_GLYPHS[j], int(r * 1.3), theme.KINGDOM_INK[j] if g.alive[j] else theme.INERT_INK)
             surface.blit(glyph, glyph.get_rect(center=(row.x + 6 + r, row.centery)))
             name_x = row.x + 12 + 2 * r
-            name = f"{KINGDOM_NAMES[j]} · {player_text(m.seats[j])}"
+            name = f"{kingdom_name(j)} · {player_text(m.seats[j])}"
             img = render(name, fit(name, int(row_h * 0.34), col_x[0] - name_x - 4), theme.TEXT)
             surface.blit(img, (name_x, row.y + 2))
-            status = g.status(j)
-            status = t("status.in play") if status == "in play" else status
+            status = status_text(g, j)
             img = render(status, fit(status, small, row.right - name_x - 6),
                          theme.TEXT_DIM if g.alive[j] or not seated else theme.WARN)
             surface.blit(img, (name_x, row.bottom - img.get_height() - 2))

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.engine import KINGDOM_NAMES, KINGDOMS
+from qiguo.engine import KINGDOMS
 from qiguo.engine.pieces import KINGDOM_GLYPHS
 from qiguo.ui import theme
 from qiguo.ui.fonts import fit, render
 from qiguo.ui.match import Match
-from qiguo.ui.strings import t
+from qiguo.ui.strings import kingdom_name, status_text, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene
@@ -43,9 +43,10 @@ class ResultScene(Scene):
 
     def headline(self) -> tuple[str, str]:
         result = self.match.game.result
-        names = [KINGDOM_NAMES[KINGDOMS.index(ch)] for ch in result.winners]
-        who = " & ".join(names)
-        return t("result.title", winners=who, s="" if len(names) > 1 else "s"), t(f"result.reason.{result.reason}")
+        names = [kingdom_name(KINGDOMS.index(ch)) for ch in result.winners]
+        who = t("result.and").join(names)
+        title = t("result.title.many" if len(names) > 1 else "result.title.one", winners=who)
+        return title, t(f"result.reason.{result.reason}")
 
     def draw(self, surface: pygame.Surface) -> None:
         g = self.match.game
@@ -77,13 +78,13 @@ class ResultScene(Scene):
             pygame.draw.circle(surface, theme.KINGDOM_FILL[k], (cx, row.centery), r)
             glyph = render(KINGDOM_GLYPHS[k], int(r * 1.3), theme.KINGDOM_INK[k])
             surface.blit(glyph, glyph.get_rect(center=(cx, row.centery)))
-            cells = [(str(rank), 0.0), (KINGDOM_NAMES[k], 0.06), (player_text(self.match.seats[k]), 0.30),
+            cells = [(str(rank), 0.0), (kingdom_name(k), 0.06), (player_text(self.match.seats[k]), 0.30),
                      (str(g.score[k]), 0.46), (str(g.losses[k]), 0.58)]
             for text, fx in cells:
                 x = left + fx * width + (2 * r + 8 if fx == 0.06 else 0)
                 img = render(text, size, theme.ACCENT if won else theme.TEXT)
                 surface.blit(img, img.get_rect(midleft=(x, row.centery)))
-            status = g.status(k)
+            status = status_text(g, k)
             img = render(status, fit(status, size, int(0.32 * width)), theme.TEXT_DIM)
             surface.blit(img, img.get_rect(midleft=(left + 0.68 * width, row.centery)))
             y += row_h

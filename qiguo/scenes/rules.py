@@ -10,7 +10,7 @@ from qiguo.engine.pieces import KIND_GLYPHS, KIND_LETTERS, KINGDOMS
 from qiguo.engine.qfen import parse as parse_qfen
 from qiguo.ui import diagrams, theme
 from qiguo.ui.fonts import fit, render
-from qiguo.ui.strings import RULES_TEXT, t
+from qiguo.ui.strings import rules_text, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene
@@ -48,10 +48,10 @@ class RulesScene(Scene):
         size = max(13, min(20, h // 46))
         y = top - self.scroll
         x0, width = 30, w - 60
-        for heading, lines in RULES_TEXT[:1]:
+        for heading, lines in rules_text()[:1]:
             y = self._section(surface, heading, lines, x0, y, width, size)
         y = self._pieces(surface, x0, y, width, size)
-        for heading, lines in RULES_TEXT[2:]:
+        for heading, lines in rules_text()[2:]:
             y = self._section(surface, heading, lines, x0, y, width, size)
         y = self._start_and_options(surface, x0, y, width, size)
         surface.set_clip(None)
@@ -71,7 +71,7 @@ class RulesScene(Scene):
         return y + size
 
     def _pieces(self, surface, x, y, width, size) -> int:
-        img = render(RULES_TEXT[1][0], int(size * 1.3), theme.ACCENT)
+        img = render(rules_text()[1][0], int(size * 1.3), theme.ACCENT)
         surface.blit(img, (x, y))
         y += img.get_height() + 6
         cell = max(7, min(15, width // 70))

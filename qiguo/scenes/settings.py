@@ -5,7 +5,7 @@ import pygame
 
 from qiguo.engine import PRESETS
 from qiguo.ui import theme
-from qiguo.ui.strings import t
+from qiguo.ui.strings import LANGUAGES, set_language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene
@@ -38,17 +38,20 @@ class SettingsScene(Scene):
             Button(t("settings.theme", value=t(f"theme.{s.board_theme}")),
                    lambda: self.change("board_theme", tuple(theme.BOARDS))),
             Button(t("settings.preset", value=t(f"preset.{s.preset}")), lambda: self.change("preset", tuple(PRESETS))),
+            Button(t("settings.language", value=LANGUAGES.get(s.language, LANGUAGES["en"])[0]),
+                   lambda: self.change("language", tuple(LANGUAGES))),
             Button(t("settings.back"), self.back),
         ])
         self.menu.focus = focus
 
     def change(self, name: str, values: tuple) -> None:
         setattr(self.app.settings, name, _next(values, getattr(self.app.settings, name)))
+        set_language(self.app.settings.language)
         self._build()
 
     def back(self) -> None:
         if not self.app.settings.save():
-            self.app.toast("Settings could not be saved; they apply until you quit")
+            self.app.toast(t("settings.unsaved"))
         self.app.stack.pop()
 
     def process_event(self, event: pygame.event.Event) -> None:

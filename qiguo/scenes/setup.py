@@ -4,14 +4,14 @@ from __future__ import annotations
 import pygame
 
 from qiguo.ai import LEVELS
-from qiguo.engine import KINGDOM_NAMES, KINGDOMS, PRESETS, EngineError
+from qiguo.engine import KINGDOMS, PRESETS, EngineError
 from qiguo.engine.pieces import KINGDOM_GLYPHS
 from qiguo.engine.setup import teams_for
 from qiguo.ui import theme
 from qiguo.ui.fonts import fit, render
 from qiguo.ui.match import Match
 from qiguo.ui.seats import HUMAN, Seat, kingdoms_of, parse_seats, seats_spec
-from qiguo.ui.strings import t
+from qiguo.ui.strings import kingdom_name, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene
@@ -99,8 +99,8 @@ class SetupScene(Scene):
             return t("setup.need_two")
         try:
             teams_for(kingdoms_of(self.seats), self.blocs() or None)
-        except EngineError as e:
-            return str(e)
+        except EngineError:
+            return t("setup.invalid")
         return ""
 
     # ---- actions ------------------------------------------------------------------------
@@ -154,7 +154,7 @@ class SetupScene(Scene):
         all_seven = kingdoms_of(self.seats) == KINGDOMS
         self.players_button = Button(t("setup.players", n=self.players), self.cycle_players, enabled=all_seven)
         self.partner_buttons = [
-            (name, lead, Button(KINGDOM_NAMES[self.partners[name]], lambda n=name: self.cycle_partner(n)))
+            (name, lead, Button(kingdom_name(self.partners[name]), lambda n=name: self.cycle_partner(n)))
             for name, lead in self.active_slots() if name in self.partners]
         self.preset_button = Button(t("setup.rules", preset=t(f"preset.{self.preset}")), self.cycle_preset)
         self.start_button = Button(t("setup.start"), self.start, enabled=not self.error)
@@ -201,7 +201,7 @@ class SetupScene(Scene):
             pygame.draw.circle(surface, theme.KINGDOM_FILL[k], disc.center, bh // 2 - 1)
             glyph = render(KINGDOM_GLYPHS[k], int(bh * 0.6), theme.KINGDOM_INK[k])
             surface.blit(glyph, glyph.get_rect(center=disc.center))
-            name = render(KINGDOM_NAMES[k], size, theme.TEXT)
+            name = render(kingdom_name(k), size, theme.TEXT)
             surface.blit(name, name.get_rect(midleft=(left + bh + 10, disc.centery)))
             b.rect = pygame.Rect(left + label_w, y, width - label_w, bh)
             b.draw(surface, focused=b is focused)
@@ -214,7 +214,7 @@ class SetupScene(Scene):
         self.players_button.draw(surface, focused=self.players_button is focused)
         y += bh + gap
         for name, lead, b in self.partner_buttons:
-            text = t("setup.partner2") if name == "qin2" else t("setup.partner", lead=KINGDOM_NAMES[lead])
+            text = t("setup.partner2") if name == "qin2" else t("setup.partner", lead=kingdom_name(lead))
             img = render(text, size, theme.TEXT)
             surface.blit(img, img.get_rect(midleft=(left + 10, y + bh // 2)))
             b.rect = pygame.Rect(left + label_w, y, width - label_w, bh)

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from qiguo.engine import KINGDOM_NAMES, KINGDOMS, RESIGN, Game, Move, point_name
+from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
 from qiguo.engine.pieces import KIND_GLYPHS, KINGDOM_GLYPHS
 
 from .match import Match
 from .seats import kingdoms_of
-from .strings import t
+from .strings import kingdom_name, status_text, t
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ def lines(match: Match) -> list[Line]:
         if entry.startswith(RESIGN):
             k = KINGDOMS.index(entry[-1])
             g.replay([entry])
-            out.append(Line(t("moves.resign", name=KINGDOM_NAMES[k]), i + 1, k))
+            out.append(Line(t("moves.resign", name=kingdom_name(k)), i + 1, k))
             continue
         k = g.turn
         if k <= last_turn:
@@ -70,23 +70,23 @@ def lines(match: Match) -> list[Line]:
         out.append(Line(f"{round_no}. {text}", i + 1, k))
         for j in range(7):
             if alive[j] and not g.alive[j]:
-                out.append(Line(t("moves.out", name=KINGDOM_NAMES[j], status=g.status(j)), None, j))
+                out.append(Line(t("moves.out", name=kingdom_name(j), status=status_text(g, j)), None, j))
     return out
 
 
 def export_text(match: Match) -> str:
     """The move list as plain text with a header of the set-up, for sharing."""
     g = match.game
-    seats = ", ".join(f"{KINGDOM_NAMES[k]}: {s}" for k, s in enumerate(match.seats) if s is not None)
+    seats = ", ".join(f"{kingdom_name(k)}: {s}" for k, s in enumerate(match.seats) if s is not None)
     rules = g.rules.differences()
-    head = [t("app.title"), f"Seats: {seats}", f"Rules: {g.rules.preset}"
+    head = [t("app.title"), f"{t('export.seats')}: {seats}", f"{t('export.rules')}: {g.rules.preset}"
             + (" (" + ", ".join(f"{k}={v}" for k, v in rules.items()) + ")" if rules else "")]
     if match.blocs:
-        head.append("Blocs: " + ", ".join(match.blocs))
+        head.append(f"{t('export.blocs')}: " + ", ".join(match.blocs))
     if match.start_qfen:
-        head.append(f"Start: {match.start_qfen}")
+        head.append(f"{t('export.start')}: {match.start_qfen}")
     body = [line.text for line in lines(match)]
     if g.result is not None:
-        body.append(f"Result: {g.result.winners} ({g.result.reason}); ranking {' '.join(g.result.ranking)}")
-    body.append(f"Position: {g.to_qfen()}")
+        body.append(f"{t('export.result')}: {g.result.winners} ({g.result.reason}); {' '.join(g.result.ranking)}")
+    body.append(f"{t('export.position')}: {g.to_qfen()}")
     return "\n".join(head + [""] + body) + "\n"

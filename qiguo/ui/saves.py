@@ -19,6 +19,7 @@ from qiguo.engine.pieces import KINGDOM_GLYPHS
 from .match import Match, Worker
 from .seats import parse_seats, seats_spec
 from .settings import data_dir
+from .strings import t
 
 FORMAT = "qiguo-save"
 VERSION = 1
@@ -70,24 +71,24 @@ def read(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise SaveError(f"{path.name}: no such save") from None
+        raise SaveError(t("save.missing", name=path.name)) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise SaveError(f"{path.name}: cannot be read ({e})") from None
+        raise SaveError(f"{t('save.unreadable', name=path.name)} ({e})") from None
     try:
         data = json.loads(text)
     except ValueError:
-        raise SaveError(f"{path.name}: not a complete save (the file is truncated or corrupt)") from None
+        raise SaveError(t("save.truncated", name=path.name)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError(f"{path.name}: not a Qiguo save")
+        raise SaveError(t("save.foreign", name=path.name))
     version = data.get("version")
     if not isinstance(version, int) or version > VERSION:
-        raise SaveError(f"{path.name}: made by a newer Qiguo (save version {version}); please update")
+        raise SaveError(t("save.newer", name=path.name, version=version))
     kinds = {"seats": str, "blocs": list, "rules": dict, "moves": list}
     for name, kind in kinds.items():
         if not isinstance(data.get(name), kind):
-            raise SaveError(f"{path.name}: the field {name!r} is missing or damaged")
+            raise SaveError(t("save.damaged", name=path.name, field=repr(name)))
     if not all(isinstance(m, str) for m in data["moves"]) or not all(isinstance(b, str) for b in data["blocs"]):
-        raise SaveError(f"{path.name}: the moves are damaged")
+        raise SaveError(t("save.damaged", name=path.name, field="'moves'"))
     return data
 
 
@@ -99,12 +100,12 @@ def to_match(data: dict[str, Any], name: str = "save", bot_delay: float = 0.5,
         match = Match(parse_seats(data["seats"]), Rules.make(data["rules"]), data["blocs"],
                       seed=int(data.get("seed") or 0), qfen=data.get("start_qfen"), bot_delay=bot_delay, **extra)
     except (ValueError, TypeError, EngineError) as e:
-        raise SaveError(f"{name}: the set-up is not valid ({e})") from None
+        raise SaveError(t("save.setup", name=name, why=e)) from None
     for i, entry in enumerate(data["moves"], 1):
         try:
             match.game.replay([entry])
         except EngineError as e:
-            raise SaveError(f"{name}: move {i} ({entry}) cannot be played: {e}") from None
+            raise SaveError(t("save.move", name=name, n=i, move=entry, why=e)) from None
     return match
 
 
@@ -153,8 +154,8 @@ class Listing:
         d = self.data
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(d.get("updated") or 0))
         kingdoms = "".join(KINGDOM_GLYPHS[k] if ch != "-" else "·" for k, ch in enumerate(d["seats"]))
-        state = "finished" if d.get("result") else "in play"
-        return f"{when}  {kingdoms}  {len(d['moves'])} moves, {state}"
+        state = t("save.finished") if d.get("result") else t("save.in_play")
+        return t("save.summary", when=when, kingdoms=kingdoms, moves=len(d["moves"]), state=state)
 
 
 def list_saves() -> list[Listing]:

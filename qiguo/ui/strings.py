@@ -1,14 +1,57 @@
 """Every text the window shows, in one table (no pygame here: the font script reads it)."""
 from __future__ import annotations
 
+from qiguo.engine import INERT, KINGDOMS, Game
 from qiguo.engine.pieces import KIND_GLYPHS, KINGDOM_GLYPHS
 
 TITLE_CJK = "七国象棋"
 ZHOU_GLYPH = "周"
 SYMBOLS = "×–—…·←→↑↓●○◆✓"
 
-TEXT: dict[str, str] = {
+EN: dict[str, str] = {
     "app.title": "Qiguo — Seven Kingdoms Chess",
+    "kingdom.w": "Qin", "kingdom.r": "Chu", "kingdom.o": "Han", "kingdom.b": "Qi", "kingdom.g": "Wei",
+    "kingdom.p": "Zhao", "kingdom.k": "Yan",
+    "status.in_play": "in play",
+    "status.off": "off the board",
+    "status.out": "out",
+    "status.general": "general taken by {by}",
+    "status.general.anon": "general taken",
+    "status.attrition": "fell by attrition to {by}",
+    "status.attrition.anon": "fell by attrition",
+    "status.resigned": "resigned",
+    "status.army.removed": "army removed",
+    "status.army.inert": "army inert",
+    "status.army.inherited": "army inherited by {by}",
+    "status.army.idle": "army idle",
+    "result.title.one": "{winners} wins",
+    "result.title.many": "{winners} win",
+    "result.and": " & ",
+    "setup.invalid": "These alliances are not allowed (rule book, section 6)",
+    "settings.unsaved": "Settings could not be saved; they apply until you quit",
+    "app.no_fullscreen": "Full screen is not available here",
+    "app.error": "Something went wrong ({what}); it was logged",
+    "save.missing": "{name}: no such save",
+    "save.unreadable": "{name}: cannot be read",
+    "save.truncated": "{name}: not a complete save (the file is truncated or corrupt)",
+    "save.foreign": "{name}: not a Qiguo save",
+    "save.newer": "{name}: made by a newer Qiguo (save version {version}); please update",
+    "save.damaged": "{name}: the field {field} is missing or damaged",
+    "save.setup": "{name}: the set-up is not valid ({why})",
+    "save.move": "{name}: move {n} ({move}) cannot be played: {why}",
+    "save.summary": "{when}  {kingdoms}  {moves} moves, {state}",
+    "save.finished": "finished",
+    "save.in_play": "in play",
+    "export.seats": "Seats",
+    "export.rules": "Rules",
+    "export.blocs": "Blocs",
+    "export.start": "Start",
+    "export.result": "Result",
+    "export.position": "Position",
+    "keys.k.click": "Click / drag", "keys.k.deselect": "Right click, Esc", "keys.k.menu": "Esc",
+    "keys.k.undo": "Ctrl+Z", "keys.k.redo": "Ctrl+Y, Ctrl+Shift+Z", "keys.k.save": "Ctrl+S",
+    "keys.k.export": "Ctrl+E", "keys.k.hint": "H", "keys.k.pause": "Space", "keys.k.replay": "← → End",
+    "keys.k.mute": "M", "keys.k.fullscreen": "F11", "keys.k.help": "F1, ?",
     "title.subtitle": "Seven Kingdoms Chess for up to seven players",
     "title.quick": "Quick practice",
     "title.quick.hint": "You play Qin against six normal bots",
@@ -71,13 +114,11 @@ TEXT: dict[str, str] = {
     "load.none": "No saved games yet (Ctrl+S saves during a game)",
     "load.back": "Back",
     "game.bot_fallback": "A bot failed ({why}); a fallback move was played",
-    "status.in play": "in play",
     "menu.title": "Menu",
     "menu.resume": "Resume",
     "menu.restart": "Restart",
     "menu.resign": "Resign {name}",
     "menu.quit": "Quit to title",
-    "result.title": "{winners} win{s}",
     "result.reason.generals": "by hegemony: two generals captured",
     "result.reason.prisoners": "by hegemony: thirty prisoners taken",
     "result.reason.kingdoms": "by hegemony: two kingdoms defeated",
@@ -146,15 +187,11 @@ TEXT: dict[str, str] = {
     "off": "off",
 }
 
-KEYS = [
-    ("Click / drag", "keys.click"), ("Right click, Esc", "keys.deselect"), ("Esc", "keys.menu"),
-    ("Ctrl+Z", "keys.undo"), ("Ctrl+Y, Ctrl+Shift+Z", "keys.redo"), ("Ctrl+S", "keys.save"),
-    ("Ctrl+E", "keys.export"), ("H", "keys.hint"), ("Space", "keys.pause"), ("← → End", "keys.replay"),
-    ("M", "keys.mute"), ("F11", "keys.fullscreen"), ("F1, ?", "keys.help"),
-]
-"""The keyboard help: key names (the same in every language) and what they do."""
+KEYS = ("click", "deselect", "menu", "undo", "redo", "save", "export", "hint", "pause", "replay", "mute",
+        "fullscreen", "help")
+"""The keyboard help, in order: keys.k.NAME names the key, keys.NAME says what it does."""
 
-RULES_TEXT = [
+RULES_EN = [
     ("The board", [
         "19 × 19 lines; pieces stand on the points. Zhou (周) holds the centre j10: it never moves,",
         "is never captured, and nothing stops on it or passes it, except a cannon using it as a screen.",
@@ -180,17 +217,74 @@ RULES_TEXT = [
 ]
 
 
+from .translations import JA, RULES_JA, RULES_ZH, ZH  # noqa: E402
+
+LANGUAGES: dict[str, tuple[str, dict[str, str], list]] = {
+    "en": ("English", EN, RULES_EN),
+    "zh": ("中文", ZH, RULES_ZH),
+    "ja": ("日本語", JA, RULES_JA),
+}
+"""Language code -> (its own name, the text table, the rules text)."""
+_language = "en"
+
+
+def set_language(code: str) -> None:
+    """Show every text in this language from now on (unknown codes fall back to English)."""
+    global _language
+    _language = code if code in LANGUAGES else "en"
+
+
+def language() -> str:
+    return _language
+
+
 def t(key: str, **values: object) -> str:
-    """The text for a key, with values filled in."""
-    return TEXT[key].format(**values)
+    """The text for a key in the current language, with values filled in."""
+    return LANGUAGES[_language][1].get(key, EN[key]).format(**values)
+
+
+def rules_text() -> list:
+    """The rules screen's sections, (heading, lines), in the current language."""
+    return LANGUAGES[_language][2]
+
+
+def kingdom_name(k: int) -> str:
+    return t(f"kingdom.{KINGDOMS[k]}")
+
+
+def status_text(game: Game, k: int) -> str:
+    """A kingdom's standing in words: in play, off the board, or out (how, and its army)."""
+    if k not in game.seated:
+        return t("status.off")
+    if game.alive[k]:
+        return t("status.in_play")
+    fall = game.fallen[k]
+    if fall is None:
+        return t("status.out")
+    how = {"general": "status.general", "attrition": "status.attrition", "resigned": "status.resigned"}[fall.how]
+    if fall.how != "resigned":
+        how = t(how, by=kingdom_name(fall.by)) if fall.by >= 0 else t(how + ".anon")
+    else:
+        how = t(how)
+    c = game.controller[k]
+    if not game.pieces[k]:
+        army = t("status.army.removed")
+    elif c == INERT:
+        army = t("status.army.inert")
+    elif c != k:
+        army = t("status.army.inherited", by=kingdom_name(c))
+    else:
+        army = t("status.army.idle")
+    return f"{how}; {army}"
 
 
 def characters() -> set[str]:
-    """Every character the window may draw (for the font subset and its test)."""
+    """Every character the window may draw, in every language (for the font and its test)."""
     chars = {chr(c) for c in range(0x20, 0x7F)}
-    pieces = "".join(KIND_GLYPHS) + "".join(KINGDOM_GLYPHS) + TITLE_CJK + ZHOU_GLYPH + SYMBOLS
-    texts = list(TEXT.values()) + [line for _, lines in RULES_TEXT for line in lines] + [k for k, _ in KEYS]
-    texts += [title for title, _ in RULES_TEXT]
-    for s in [pieces] + texts:
+    texts = ["".join(KIND_GLYPHS) + "".join(KINGDOM_GLYPHS) + TITLE_CJK + ZHOU_GLYPH + SYMBOLS]
+    for name, table, rules in LANGUAGES.values():
+        texts += [name] + list(table.values())
+        texts += [title for title, _ in rules] + [line for _, lines in rules for line in lines]
+    for s in texts:
         chars.update(s)
     return chars

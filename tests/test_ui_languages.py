@@ -1,0 +1,86 @@
+"""Three languages: every key everywhere, the same placeholders, and every scene draws."""
+import string
+
+import pytest
+
+from qiguo.engine import parse_point
+from qiguo.scenes.keys import KeysScene
+from qiguo.scenes.load import LoadScene
+from qiguo.scenes.menu import MenuScene
+from qiguo.scenes.play import GameScene
+from qiguo.scenes.result import ResultScene
+from qiguo.scenes.rules import RulesScene
+from qiguo.scenes.settings import SettingsScene
+from qiguo.scenes.setup import SetupScene
+from qiguo.scenes.title import TitleScene
+from qiguo.ui import strings
+from qiguo.ui.match import Match
+from qiguo.ui.seats import parse_seats
+from ui_helpers import InlineWorker, click, frames, make_app
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    yield
+    strings.set_language("en")
+
+
+def fields(text):
+    return sorted(name for _, name, spec, _ in string.Formatter().parse(text) if name is not None)
+
+
+@pytest.mark.parametrize("code", ["zh", "ja"])
+def test_every_key_in_every_language_with_the_same_placeholders(code):
+    name, table, rules = strings.LANGUAGES[code]
+    assert set(table) == set(strings.EN)
+    for key, text in strings.EN.items():
+        assert fields(table[key]) == fields(text), key
+    assert [len(lines) > 0 for _, lines in rules] == [len(lines) > 0 for _, lines in strings.RULES_EN]
+
+
+def test_unknown_language_falls_back_to_english():
+    strings.set_language("xx")
+    assert strings.language() == "en" and strings.t("title.quit") == "Quit"
+
+
+@pytest.mark.parametrize("code,quit_label", [("zh", "退出"), ("ja", "終了"), ("en", "Quit")])
+def test_every_scene_draws_in_every_language(code, quit_label):
+    app = make_app((800, 600))
+    app.settings.language = code
+    strings.set_language(code)
+    app.start_title()
+    frames(app, 1)
+    assert app.stack.top.menu.buttons[-1].label == quit_label
+    match = Match(parse_seats("h2-----"), bot_delay=0, worker_factory=InlineWorker)
+    scene = GameScene(app, match)
+    app.stack.push(scene)
+    frames(app, 1)
+    click(app, scene.view.centre(parse_point("e10")))
+    click(app, scene.view.centre(parse_point("e7")))
+    frames(app, 10)
+    for make in (lambda: TitleScene(app), lambda: SetupScene(app), lambda: RulesScene(app),
+                 lambda: SettingsScene(app), lambda: MenuScene(app, scene), lambda: KeysScene(app),
+                 lambda: LoadScene(app)):
+        app.stack.push(make())
+        app.draw()
+        app.stack.pop()
+    qfen = "wG18/19/19/19/19/19/19/19/19/2rG6Z9/19/19/19/19/19/2wD16/19/19/19 w - - 0"
+    done = Match(parse_seats("hh-----"), qfen=qfen, worker_factory=InlineWorker)
+    done.play_human(parse_point("c4") << 9 | parse_point("c10"))
+    result = ResultScene(app, done)
+    app.stack.push(result)
+    app.draw()
+    assert result.headline()[0] == {"zh": "秦胜", "ja": "秦の勝ち", "en": "Qin wins"}[code]
+    assert app._errors == 0
+
+
+def test_the_language_setting_applies_at_once():
+    app = make_app()
+    app.stack.push(SettingsScene(app))
+    frames(app, 1)
+    settings = app.stack.top
+    button = next(b for b in settings.menu.buttons if b.label.startswith("Language"))
+    click(app, button.rect.center)
+    assert app.settings.language == "zh" and strings.t("title.quit") == "退出"
+    assert any(b.label.startswith("语言") for b in app.stack.top.menu.buttons)
