@@ -13,7 +13,7 @@ from qiguo.ui.fonts import fit, render
 from qiguo.ui.match import Match, Played
 from qiguo.ui.seats import HUMAN
 from qiguo.ui.settings import data_dir
-from qiguo.ui.strings import kingdom_name, status_text, t
+from qiguo.ui.strings import kingdom_name, language, status_text, t
 
 from .base import Scene
 
@@ -332,7 +332,7 @@ class GameScene(Scene):
 
     def draw_moves(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The move list: the newest lines (or a scrolled window of them); click to view one."""
-        key = (id(self.game), self.game.ply, tuple(self.game.history[-1:]))
+        key = (id(self.game), self.game.ply, tuple(self.game.history[-1:]), language())
         if key != self._lines_key:
             self._lines, self._lines_key = movelist.lines(self.match), key
         self.list_rect = area

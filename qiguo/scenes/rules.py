@@ -9,7 +9,7 @@ from qiguo.engine.board import SIZE
 from qiguo.engine.pieces import KIND_GLYPHS, KIND_LETTERS, KINGDOMS
 from qiguo.engine.qfen import parse as parse_qfen
 from qiguo.ui import diagrams, theme
-from qiguo.ui.fonts import fit, render
+from qiguo.ui.fonts import fit, render, wrap
 from qiguo.ui.strings import rules_text, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
@@ -84,19 +84,16 @@ class RulesScene(Scene):
             self._diagram(surface, d, cx, cy, cell)
             kind = KIND_LETTERS.index(d.piece)
             tx = cx + cell * 11 + 12
-            name = f"{KIND_GLYPHS[kind]}  {t(f'piece.{d.piece}')}" + (f" ({t('diagram.' + d.caption)})" if d.caption else "")
+            label = t(f"piece.{d.piece}")
+            name = (label if label.startswith(KIND_GLYPHS[kind]) else f"{KIND_GLYPHS[kind]}  {label}") + (
+                f" ({t('diagram.' + d.caption)})" if d.caption else "")
             img = render(name, fit(name, int(size * 1.1), card_w - (tx - cx) - 8), theme.TEXT)
             surface.blit(img, (tx, cy + 2))
-            words = t(f"piece.{d.piece}.{d.caption}" if d.caption else f"piece.{d.piece}.desc").split(" ")
-            line, ly = "", cy + img.get_height() + 6
-            for word in words + [None]:
-                trial = f"{line} {word}".strip() if word else line
-                if word is None or render(trial, size - 2, theme.TEXT).get_width() > card_w - (tx - cx) - 10:
-                    surface.blit(render(line, size - 2, theme.TEXT_DIM), (tx, ly))
-                    ly += size + 2
-                    line = word or ""
-                else:
-                    line = trial
+            text = t(f"piece.{d.piece}.{d.caption}" if d.caption else f"piece.{d.piece}.desc")
+            ly = cy + img.get_height() + 6
+            for line in wrap(text, size - 2, card_w - (tx - cx) - 10):
+                surface.blit(render(line, size - 2, theme.TEXT_DIM), (tx, ly))
+                ly += size + 2
         rows = (len(self.diagrams) + cols - 1) // cols
         return y + rows * card_h + size
 

@@ -7,7 +7,7 @@ from qiguo.ui import saves, theme
 from qiguo.ui.fonts import fit, render
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
-from qiguo.ui.strings import TITLE_CJK, t
+from qiguo.ui.strings import TITLE_CJK, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene
@@ -18,6 +18,12 @@ QUICK_SEATS = "h333333"
 class TitleScene(Scene):
     def __init__(self, app):
         super().__init__(app)
+        self._build()
+
+    def _build(self) -> None:
+        """The buttons, in the current language (rebuilt when it changes)."""
+        app = self.app
+        self.language = language()
         self.saved = saves.continuable()
         first = [Button(t("title.continue"), self.resume)] if self.saved else []
         self.menu = ButtonColumn(first + [
@@ -67,6 +73,8 @@ class TitleScene(Scene):
         self.menu.process_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.language != language():
+            self._build()
         w, h = surface.get_size()
         big = render(TITLE_CJK, max(40, h // 7), theme.ACCENT)
         surface.blit(big, big.get_rect(midtop=(w // 2, h // 12)))

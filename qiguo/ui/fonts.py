@@ -23,6 +23,24 @@ def render(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface
     return font(size).render(text, True, colour)
 
 
+def wrap(text: str, size: int, width: int) -> list[str]:
+    """Lines of `text` no wider than `width`: broken at spaces, or anywhere in text without
+    them (Chinese and Japanese)."""
+    f = font(size)
+    tokens = text.split(" ") if " " in text else list(text)
+    joiner = " " if " " in text else ""
+    lines: list[str] = []
+    line = ""
+    for tok in tokens:
+        trial = f"{line}{joiner}{tok}" if line else tok
+        if line and f.size(trial)[0] > width:
+            lines.append(line)
+            line = tok
+        else:
+            line = trial
+    return lines + [line] if line else lines
+
+
 @lru_cache(maxsize=1024)
 def fit(text: str, size: int, width: int) -> int:
     """The largest size up to `size` at which `text` is at most `width` pixels wide."""
