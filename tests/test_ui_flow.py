@@ -49,7 +49,7 @@ def test_title_to_setup_to_game_to_title():
     key(app, pygame.K_ESCAPE)
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
-    click(app, menu.menu.buttons[3].rect.center)  # Quit to title
+    click(app, menu.menu.buttons[-1].rect.center)  # Quit to title
     assert isinstance(app.stack.top, TitleScene) and len(app.stack.scenes) == 1
     assert app.settings.last_seats == "hhhhhhh"
 
@@ -164,15 +164,46 @@ def test_a_game_reaches_the_result_scene():
     assert isinstance(app.stack.top, GameScene) and app.stack.top.game.ply == 0
 
 
-def test_resign_from_the_menu():
+def resign_button(menu):
+    return next(b for b in menu.menu.buttons if b.label.startswith("Resign"))
+
+
+def test_resign_from_the_menu_after_a_confirmation():
+    from qiguo.scenes.menu import ConfirmScene
     app = make_app()
     scene = start_game(app, seats="hhh----")
     key(app, pygame.K_ESCAPE)
     menu = app.stack.top
-    assert menu.menu.buttons[2].enabled
-    click(app, menu.menu.buttons[2].rect.center)
+    click(app, resign_button(menu).rect.center)
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene) and confirm.question == "Resign Qin?"
+    click(app, confirm.menu.buttons[0].rect.center)  # No
+    assert app.stack.top is scene and scene.game.alive[0]
+    key(app, pygame.K_ESCAPE)
+    click(app, resign_button(app.stack.top).rect.center)
+    click(app, app.stack.top.menu.buttons[1].rect.center)  # Yes
     assert not scene.game.alive[0] and scene.game.mover == "r"
     assert app.stack.top is scene
+
+
+def test_the_menu_offers_every_action_by_mouse():
+    app = make_app()
+    scene = start_game(app, seats="h2-----")
+    click(app, scene.view.centre(parse_point("e10")))
+    click(app, scene.view.centre(parse_point("e7")))
+    frames(app, 20)
+    labels = {}
+    key(app, pygame.K_ESCAPE)
+    for b in app.stack.top.menu.buttons:
+        labels[b.label.split(" (")[0]] = b
+    assert {"Resume", "Undo", "Redo", "Hint", "Save", "Export move list", "Keys", "Restart",
+            "Quit to title"} <= set(labels)
+    click(app, labels["Undo"].rect.center)
+    assert app.stack.top is scene and scene.game.ply == 0
+    key(app, pygame.K_ESCAPE)
+    redo = next(b for b in app.stack.top.menu.buttons if b.label.startswith("Redo"))
+    click(app, redo.rect.center)
+    assert scene.game.ply == 2
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 900), (2560, 1440)])

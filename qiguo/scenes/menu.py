@@ -1,5 +1,7 @@
-"""The in-game menu over the board: resume, restart, resign, quit to title."""
+"""The in-game menu over the board: every game action by mouse, and a confirmation to resign."""
 from __future__ import annotations
+
+from typing import Callable
 
 import pygame
 
@@ -11,29 +13,11 @@ from qiguo.ui.widgets import Button, ButtonColumn
 from .base import Scene
 
 
-class MenuScene(Scene):
+class _Overlay(Scene):
+    """A box of buttons over the scene below."""
+
     overlay = True
-
-    def __init__(self, app, game_scene):
-        super().__init__(app)
-        self.game_scene = game_scene
-        match = game_scene.match
-        k = match.game.turn
-        can_resign = match.game.result is None and match.seats[k] == HUMAN
-        self.menu = ButtonColumn([
-            Button(t("menu.resume"), app.stack.pop),
-            Button(t("menu.restart"), self.restart),
-            Button(t("menu.resign", name=kingdom_name(k)), self.resign, enabled=can_resign),
-            Button(t("menu.quit"), app.start_title),
-        ])
-
-    def restart(self) -> None:
-        self.game_scene.restart()
-        self.app.stack.pop()
-
-    def resign(self) -> None:
-        self.game_scene.resign(self.game_scene.match.game.turn)
-        self.app.stack.pop()
+    title_key = "menu.title"
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -46,11 +30,67 @@ class MenuScene(Scene):
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        bh = max(36, h // 16)
-        box = pygame.Rect(0, 0, min(420, w - 40), bh * 7)
+        n = len(self.menu.buttons)
+        bh = max(28, min(h // 16, (h - 120) // (n + 2)))
+        box = pygame.Rect(0, 0, min(440, w - 40), int(bh * (n * 1.25 + 2.2)))
         box.center = (w // 2, h // 2)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=12)
-        self.draw_title(surface, t("menu.title"), box.y + bh // 4)
-        self.menu.layout(w // 2, box.y + int(bh * 1.6), box.width - 60, bh, bh // 4)
+        self.draw_title(surface, self.title_text(), box.y + bh // 4)
+        self.menu.layout(w // 2, box.y + int(bh * 1.7), box.width - 60, bh, bh // 4)
         self.menu.draw(surface)
+
+    def title_text(self) -> str:
+        return t(self.title_key)
+
+
+class MenuScene(_Overlay):
+    def __init__(self, app, game_scene):
+        super().__init__(app)
+        self.game_scene = game_scene
+        match = game_scene.match
+        k = match.game.turn
+        human_turn = match.game.result is None and match.seats[k] == HUMAN
+
+        def then(action: Callable[[], None]) -> Callable[[], None]:
+            def run() -> None:
+                self.app.stack.pop()
+                action()
+            return run
+        self.menu = ButtonColumn([
+            Button(t("menu.resume"), app.stack.pop),
+            Button(t("menu.undo"), then(lambda: game_scene.take_back(redo=False)), enabled=match.can_undo),
+            Button(t("menu.redo"), then(lambda: game_scene.take_back(redo=True)), enabled=match.can_redo),
+            Button(t("menu.hint"), then(game_scene.hint), enabled=human_turn),
+            Button(t("menu.save"), then(game_scene.save)),
+            Button(t("menu.export"), then(game_scene.export)),
+            Button(t("menu.keys"), self.keys),
+            Button(t("menu.restart"), then(game_scene.restart)),
+            Button(t("menu.resign", name=kingdom_name(k)), self.resign, enabled=human_turn),
+            Button(t("menu.quit"), app.start_title),
+        ])
+
+    def keys(self) -> None:
+        from .keys import KeysScene
+        self.app.stack.replace(KeysScene(self.app))
+
+    def resign(self) -> None:
+        k = self.game_scene.match.game.turn
+        self.app.stack.replace(ConfirmScene(self.app, t("confirm.resign", name=kingdom_name(k)),
+                                            lambda: self.game_scene.resign(k)))
+
+
+class ConfirmScene(_Overlay):
+    """Yes or no to a question; Esc or No changes nothing."""
+
+    def __init__(self, app, question: str, action: Callable[[], None]):
+        super().__init__(app)
+        self.question = question
+
+        def yes() -> None:
+            self.app.stack.pop()
+            action()
+        self.menu = ButtonColumn([Button(t("confirm.no"), app.stack.pop), Button(t("confirm.yes"), yes)])
+
+    def title_text(self) -> str:
+        return self.question

@@ -95,8 +95,7 @@ class GameScene(Scene):
         elif ctrl and event.key == pygame.K_e:
             self.export()
         elif event.key == pygame.K_h and not ctrl:
-            if self.view_ply is None and self.match.ask_hint():
-                self.app.toast(t("game.hint_asked"))
+            self.hint()
         elif event.key == pygame.K_LEFT:
             self.show_ply(max(0, (self.game.ply if self.view_ply is None else self.view_ply) - 1))
         elif event.key == pygame.K_RIGHT and self.view_ply is not None:
@@ -160,6 +159,10 @@ class GameScene(Scene):
     def _last_move_of(game: Game) -> int:
         last = next((e for e in reversed(game.history) if not e.startswith(RESIGN)), "pass")
         return 0 if last == "pass" else int(Move.parse(last))
+
+    def hint(self) -> None:
+        if self.view_ply is None and self.match.ask_hint():
+            self.app.toast(t("game.hint_asked"))
 
     def resign(self, k: int) -> None:
         """Kingdom k (a human's, on its turn) resigns."""
