@@ -11,9 +11,12 @@ from qiguo.engine import Game
 
 
 class InlineWorker:
-    """Answers bot requests at once, in this process (tests only: the game uses BotWorker)."""
+    """Answers bot requests in this process (tests only: the game uses BotWorker), at once or
+    after `think` polls."""
 
-    def __init__(self) -> None:
+    def __init__(self, think: int = 0) -> None:
+        self.think = think
+        self._polls = 0
         self.busy = False
         self._reply: Reply | None = None
         self.requests = 0
@@ -24,9 +27,13 @@ class InlineWorker:
         move = choose_move(game.copy(), "novice" if level == "hard" else level, seed)
         self._reply = Reply(self.requests, move, 0.0)
         self.busy = True
+        self._polls = 0
         return self.requests
 
     def poll(self) -> Reply | None:
+        self._polls += 1
+        if self._polls <= self.think:
+            return None
         reply, self._reply = self._reply, None
         self.busy = False
         return reply

@@ -43,7 +43,7 @@ class Match:
 
     def __init__(self, seats: list[Seat], rules: Any = "standard", blocs: list[str] | None = None,
                  seed: int = 0, qfen: str | None = None, bot_delay: float = 0.5,
-                 worker_factory: Callable[[], Worker] = BotWorker):
+                 worker_factory: Callable[[], Worker] | None = None):
         self.seats = seats
         self.rules = rules
         self.blocs = list(blocs or [])
@@ -51,7 +51,7 @@ class Match:
         self.start_qfen = qfen
         self.bot_delay = bot_delay
         self.paused = False
-        self._worker_factory = worker_factory
+        self._worker_factory = worker_factory or (lambda: BotWorker())
         self.worker: Worker | None = None
         self.game = self._new_game()
         self._reply: Reply | None = None

@@ -96,9 +96,9 @@ def to_match(data: dict[str, Any], name: str = "save", bot_delay: float = 0.5,
              worker_factory: Callable[[], Worker] | None = None) -> Match:
     """A match at the saved position, reached by replaying the saved moves."""
     try:
-        extra = {"worker_factory": worker_factory} if worker_factory else {}
         match = Match(parse_seats(data["seats"]), Rules.make(data["rules"]), data["blocs"],
-                      seed=int(data.get("seed") or 0), qfen=data.get("start_qfen"), bot_delay=bot_delay, **extra)
+                      seed=int(data.get("seed") or 0), qfen=data.get("start_qfen"), bot_delay=bot_delay,
+                      worker_factory=worker_factory)
     except (ValueError, TypeError, EngineError) as e:
         raise SaveError(t("save.setup", name=name, why=e)) from None
     for i, entry in enumerate(data["moves"], 1):

@@ -1,0 +1,107 @@
+"""Monkey tests: seeded random events thrown at every scene raise nothing and leave the game
+consistent with the engine. A failure names its seed, to replay it."""
+import random
+import zlib
+
+import pygame
+import pytest
+
+from qiguo.engine.invariants import problems
+from qiguo.scenes.keys import KeysScene
+from qiguo.scenes.load import LoadScene
+from qiguo.scenes.menu import MenuScene
+from qiguo.scenes.play import GameScene
+from qiguo.scenes.result import ResultScene
+from qiguo.scenes.rules import RulesScene
+from qiguo.scenes.settings import SettingsScene
+from qiguo.scenes.setup import SetupScene
+from qiguo.scenes.title import TitleScene
+from qiguo.ui import match as match_module
+from qiguo.ui.match import Match
+from qiguo.ui.seats import parse_seats
+from ui_helpers import InlineWorker, make_app
+
+KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP,
+        pygame.K_DOWN, pygame.K_END, pygame.K_TAB, pygame.K_h, pygame.K_m, pygame.K_z, pygame.K_y, pygame.K_s,
+        pygame.K_e, pygame.K_F1, pygame.K_a, pygame.K_BACKSPACE, pygame.K_PAGEDOWN, pygame.K_PAGEUP]
+SIZES = [(800, 600), (640, 480), (1024, 768), (1280, 900), (1920, 1080), (3840, 2160), (811, 997)]
+FRAMES, EVENTS = 500, 8
+
+
+@pytest.fixture(autouse=True)
+def sandbox(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(match_module, "BotWorker", lambda: InlineWorker(think=3))
+
+
+def random_events(rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
+    w, h = size
+    out = []
+    for _ in range(rng.randint(0, EVENTS)):
+        pos = (rng.randint(-40, w + 40), rng.randint(-40, h + 40))
+        r = rng.random()
+        if r < 0.3:
+            out.append(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=rng.choice([1, 1, 1, 2, 3])))
+        elif r < 0.5:
+            out.append(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=rng.choice([1, 1, 3])))
+        elif r < 0.6:
+            out.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
+        elif r < 0.65:
+            out.append(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False))
+        elif r < 0.985:
+            mod = rng.choice([0, 0, 0, pygame.KMOD_CTRL, pygame.KMOD_SHIFT, pygame.KMOD_CTRL | pygame.KMOD_SHIFT])
+            k = rng.choice(KEYS)
+            out.append(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="?" if rng.random() < 0.05 else ""))
+        elif r < 0.995:
+            new = rng.choice(SIZES)
+            pygame.display.set_mode(new, pygame.RESIZABLE)
+            out.append(pygame.event.Event(pygame.VIDEORESIZE, size=new, w=new[0], h=new[1]))
+        else:
+            out.append(pygame.event.Event(pygame.QUIT))
+    return out
+
+
+def game_scene(app):
+    m = Match(parse_seats("h1h2--3"), bot_delay=0, worker_factory=lambda: InlineWorker(think=3))
+    return GameScene(app, m)
+
+
+def finished(app):
+    qfen = "wG18/19/19/19/19/19/19/19/19/2rG6Z9/19/19/19/19/19/2wD16/19/19/19 w - - 0"
+    m = Match(parse_seats("hh-----"), qfen=qfen, worker_factory=InlineWorker)
+    m.play_human((3 * 19 + 2) << 9 | (9 * 19 + 2))
+    return ResultScene(app, m)
+
+
+STARTS = {
+    "title": lambda app: TitleScene(app), "setup": lambda app: SetupScene(app), "game": game_scene,
+    "menu": lambda app: MenuScene(app, app.stack.top), "result": finished,
+    "rules": lambda app: RulesScene(app), "settings": lambda app: SettingsScene(app),
+    "load": lambda app: LoadScene(app), "keys": lambda app: KeysScene(app),
+}
+
+
+@pytest.mark.parametrize("start", list(STARTS))
+def test_random_events_break_nothing(start):
+    seed = zlib.crc32(start.encode()) % 10_000
+    rng = random.Random(seed)
+    app = make_app((1024, 768))
+    if start in ("menu", "keys"):
+        app.stack.push(game_scene(app))
+    app.stack.push(STARTS[start](app))
+    quits = events = 0
+    for frame in range(FRAMES):
+        batch = random_events(rng, app.screen.get_size())
+        events += len(batch)
+        app.step(rng.choice([0.0, 0.016, 0.05, 0.4]), batch)
+        if not app.running:
+            quits += 1
+            app.running = True
+        assert app._errors == 0, f"seed {seed}, frame {frame}: {app.toast_text}"
+        for scene in app.stack.scenes:
+            if isinstance(scene, GameScene):
+                assert problems(scene.game) == [], f"seed {seed}, frame {frame}"
+                assert scene.game.to_qfen() and (scene.selected is None or scene.match.human_to_move)
+    assert events > FRAMES * 3
+    while app.stack.scenes:
+        app.stack.pop()
