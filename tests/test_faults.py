@@ -55,3 +55,47 @@ def test_a_long_session_leaves_no_worker_processes(tmp_path, monkeypatch):
     plies = long_session.play_games(app, 4)
     assert plies > 40
     assert multiprocessing.active_children() == []
+
+
+def test_a_short_soak_finds_nothing_broken():
+    r = subprocess.run([sys.executable, "-m", "qiguo.ai.soak", "--games", "3", "--seed", "11"],
+                       capture_output=True, text=True, timeout=240)
+    assert r.returncode == 0, r.stdout
+    assert "soaked 3 games" in r.stdout and " 0 failures" in r.stdout
+
+
+def test_no_audio_device_means_silence_not_a_crash(monkeypatch):
+    import pygame
+    from qiguo.ui.sound import Sounds
+
+    def no_device(*a, **k):
+        raise pygame.error("no audio device")
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: False)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    sounds = Sounds()
+    assert not sounds.available
+    sounds.play("move", 1.0, muted=False)
+
+
+def test_a_full_disk_on_save_is_a_message_and_play_goes_on(tmp_path, monkeypatch):
+    import errno
+
+    import pygame
+    from qiguo.engine import parse_point
+    from qiguo.ui.match import Match
+    from qiguo.ui.seats import parse_seats
+    from ui_helpers import InlineWorker, key
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+
+    def full(path, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(saves, "write", full)
+    app = make_app()
+    scene = GameScene(app, Match(parse_seats("hhhhhhh"), worker_factory=InlineWorker))
+    app.stack.push(scene)
+    frames(app, 1)
+    click(app, scene.view.centre(parse_point("e10")))
+    click(app, scene.view.centre(parse_point("e7")))
+    assert scene.game.history == ["e10e7"] and "cannot be autosaved" in app.toast_text
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert "No space left" in app.toast_text and app._errors == 0
