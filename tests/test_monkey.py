@@ -19,7 +19,7 @@ from qiguo.scenes.title import TitleScene
 from qiguo.ui import match as match_module
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
-from ui_helpers import InlineWorker, make_app
+from ui_helpers import finished_match, InlineWorker, make_app
 
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP,
         pygame.K_DOWN, pygame.K_END, pygame.K_TAB, pygame.K_h, pygame.K_m, pygame.K_z, pygame.K_y, pygame.K_s,
@@ -67,10 +67,7 @@ def game_scene(app):
 
 
 def finished(app):
-    qfen = "wG18/19/19/19/19/19/19/19/19/2rG6Z9/19/19/19/19/19/2wD16/19/19/19 w - - 0"
-    m = Match(parse_seats("hh-----"), qfen=qfen, worker_factory=InlineWorker)
-    m.play_human((3 * 19 + 2) << 9 | (9 * 19 + 2))
-    return ResultScene(app, m)
+    return ResultScene(app, finished_match())
 
 
 STARTS = {

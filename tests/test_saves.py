@@ -1,5 +1,4 @@
 """Saved games: round trip, atomic writes, clear refusals, autosave and Continue, load list."""
-import json
 
 import pygame
 import pytest

@@ -13,7 +13,7 @@ from qiguo.scenes.setup import SetupScene
 from qiguo.scenes.title import TitleScene
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
-from ui_helpers import InlineWorker, click, frames, key, make_app
+from ui_helpers import FINISHING_QFEN, finished_match, InlineWorker, click, frames, key, make_app
 
 
 @pytest.fixture(autouse=True)
@@ -150,7 +150,7 @@ def test_clicks_during_a_bot_turn_do_nothing():
 
 def test_a_game_reaches_the_result_scene():
     # Qin's Deputy on c4 takes Chu's general on c10: Qin is last standing
-    qfen = "wG18/19/19/19/19/19/19/19/19/2rG6Z9/19/19/19/19/19/2wD16/19/19/19 w - - 0"
+    qfen = FINISHING_QFEN
     app = make_app()
     scene = start_game(app, seats="hh-----", qfen=qfen)
     click(app, scene.view.centre(parse_point("c4")))
@@ -216,9 +216,7 @@ def test_every_scene_draws_at_every_size(size):
         app.stack.push(make())
         app.draw()
         app.stack.pop()
-    qfen = "wG18/19/19/19/19/19/19/19/19/2rG6Z9/19/19/19/19/19/2wD16/19/19/19 w - - 0"
-    done = Match(parse_seats("hh-----"), qfen=qfen, worker_factory=InlineWorker)
-    done.play_human(parse_point("c4") << 9 | parse_point("c10"))
+    done = finished_match()
     app.stack.push(ResultScene(app, done))
     app.draw()
     assert app.screen.get_size() == size
@@ -283,7 +281,7 @@ def test_undo_takes_back_to_the_last_human_move_and_redo_replays():
 
 
 def test_undo_works_across_a_defeat_and_a_finished_game():
-    qfen = "wG18/19/19/19/19/19/19/19/19/2rG6Z9/19/19/19/19/19/2wD16/19/19/19 w - - 0"
+    qfen = FINISHING_QFEN
     app = make_app()
     scene = start_game(app, seats="hh-----", qfen=qfen)
     click(app, scene.view.centre(parse_point("c4")))

@@ -16,7 +16,7 @@ from qiguo.scenes.title import TitleScene
 from qiguo.ui import strings
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
-from ui_helpers import InlineWorker, click, frames, make_app
+from ui_helpers import finished_match, InlineWorker, click, frames, make_app
 
 
 @pytest.fixture(autouse=True)
@@ -65,9 +65,7 @@ def test_every_scene_draws_in_every_language(code, quit_label):
         app.stack.push(make())
         app.draw()
         app.stack.pop()
-    qfen = "wG18/19/19/19/19/19/19/19/19/2rG6Z9/19/19/19/19/19/2wD16/19/19/19 w - - 0"
-    done = Match(parse_seats("hh-----"), qfen=qfen, worker_factory=InlineWorker)
-    done.play_human(parse_point("c4") << 9 | parse_point("c10"))
+    done = finished_match()
     result = ResultScene(app, done)
     app.stack.push(result)
     app.draw()

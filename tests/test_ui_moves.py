@@ -7,7 +7,7 @@ from qiguo.scenes.play import GameScene
 from qiguo.ui import movelist, saves
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
-from ui_helpers import InlineWorker, click, frames, key, make_app
+from ui_helpers import FINISHING_QFEN, InlineWorker, click, frames, key, make_app
 
 
 @pytest.fixture(autouse=True)
@@ -73,7 +73,7 @@ def test_bots_wait_while_the_past_is_shown():
 
 
 def test_a_finished_game_loads_for_stepping_through():
-    qfen = "wG18/19/19/19/19/19/19/19/19/2rG6Z9/19/19/19/19/19/2wD16/19/19/19 w - - 0"
+    qfen = FINISHING_QFEN
     m = Match(parse_seats("hh-----"), qfen=qfen, worker_factory=InlineWorker)
     m.game.play("c4c10")
     data = saves.to_data(m)

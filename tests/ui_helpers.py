@@ -8,6 +8,8 @@ from qiguo.ai import choose_move
 from qiguo.ai.worker import Reply
 from qiguo.app import App
 from qiguo.engine import Game
+from qiguo.ui.match import Match
+from qiguo.ui.seats import parse_seats
 
 
 class InlineWorker:
@@ -43,6 +45,18 @@ class InlineWorker:
 
     def close(self) -> None:
         self.closed = True
+
+
+FINISHING_QFEN = "wG18/19/19/19/19/19/19/19/19/2rG6Z9/19/19/19/19/19/2wD16/19/19/19 w - - 0"
+"""Qin's Deputy on c4 can take Chu's general on c10, leaving Qin the last standing."""
+WINNING_MOVE = (3 * 19 + 2) << 9 | (9 * 19 + 2)  # c4c10
+
+
+def finished_match() -> Match:
+    """A two-kingdom match that Qin has just won."""
+    m = Match(parse_seats("hh-----"), qfen=FINISHING_QFEN, worker_factory=InlineWorker)
+    m.play_human(WINNING_MOVE)
+    return m
 
 
 def make_app(size=(1280, 900)) -> App:

@@ -91,7 +91,6 @@ class BestReplySearch:
         return best, best_val
 
     def _root(self, moves: list[int], depth: int) -> tuple[float, int]:
-        g = self.g
         alpha, best = -2 * WIN, moves[0]
         for m in moves:
             self._play(m)

@@ -7,6 +7,7 @@ import pygame
 
 from qiguo.ui import theme
 from qiguo.ui.fonts import fit, render
+from qiguo.ui.widgets import ButtonColumn
 
 if TYPE_CHECKING:
     from qiguo.app import App
@@ -43,6 +44,21 @@ class Scene:
         img = render(text, size, theme.TEXT)
         surface.blit(img, img.get_rect(midtop=(surface.get_width() // 2, y)))
         return y + img.get_height()
+
+
+class ButtonScene(Scene):
+    """A scene driven by a column of buttons (`self.menu`); Esc calls :meth:`back`."""
+
+    menu: ButtonColumn
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+        else:
+            self.menu.process_event(event)
 
 
 class SceneStack:

@@ -8,12 +8,12 @@ from qiguo.ui.fonts import fit, render
 from qiguo.ui.strings import t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import Scene
+from .base import ButtonScene
 
 SHOWN = 10
 
 
-class LoadScene(Scene):
+class LoadScene(ButtonScene):
     def __init__(self, app):
         super().__init__(app)
         self.listings = saves.list_saves()[:SHOWN]
@@ -29,12 +29,6 @@ class LoadScene(Scene):
             self.app.toast(str(e))
             return
         self.app.stack.replace(GameScene(self.app, match))
-
-    def process_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.stack.pop()
-        else:
-            self.menu.process_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -10,20 +10,14 @@ from qiguo.ui.seats import HUMAN
 from qiguo.ui.strings import kingdom_name, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import Scene
+from .base import ButtonScene
 
 
-class _Overlay(Scene):
+class _Overlay(ButtonScene):
     """A box of buttons over the scene below."""
 
     overlay = True
     title_key = "menu.title"
-
-    def process_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.stack.pop()
-        else:
-            self.menu.process_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -11,11 +11,11 @@ from qiguo.ui.match import Match
 from qiguo.ui.strings import kingdom_name, status_text, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import Scene
+from .base import ButtonScene
 from .play import player_text
 
 
-class ResultScene(Scene):
+class ResultScene(ButtonScene):
     def __init__(self, app, match: Match):
         super().__init__(app)
         self.match = match
@@ -35,11 +35,8 @@ class ResultScene(Scene):
         self.app.start_title()
         self.app.stack.push(SetupScene(self.app))
 
-    def process_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.start_title()
-        else:
-            self.menu.process_event(event)
+    def back(self) -> None:
+        self.app.start_title()
 
     def headline(self) -> tuple[str, str]:
         result = self.match.game.result

@@ -8,7 +8,7 @@ from qiguo.ui import theme
 from qiguo.ui.strings import LANGUAGES, set_language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import Scene
+from .base import ButtonScene
 
 BOT_DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0)
 VOLUMES = (0.0, 0.25, 0.5, 0.7, 1.0)
@@ -19,7 +19,7 @@ def _next(values: tuple, current) -> object:
     return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
 
 
-class SettingsScene(Scene):
+class SettingsScene(ButtonScene):
     def __init__(self, app):
         super().__init__(app)
         self._build()
@@ -53,12 +53,6 @@ class SettingsScene(Scene):
         if not self.app.settings.save():
             self.app.toast(t("settings.unsaved"))
         self.app.stack.pop()
-
-    def process_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
-        else:
-            self.menu.process_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

@@ -10,12 +10,12 @@ from qiguo.ui.seats import parse_seats
 from qiguo.ui.strings import TITLE_CJK, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import Scene
+from .base import ButtonScene
 
 QUICK_SEATS = "h333333"
 
 
-class TitleScene(Scene):
+class TitleScene(ButtonScene):
     def __init__(self, app):
         super().__init__(app)
         self._build()
@@ -66,11 +66,8 @@ class TitleScene(Scene):
         from .settings import SettingsScene
         self.app.stack.push(SettingsScene(self.app))
 
-    def process_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.quit()
-            return
-        self.menu.process_event(event)
+    def back(self) -> None:
+        self.app.quit()
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.language != language():

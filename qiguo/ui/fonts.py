@@ -17,7 +17,7 @@ def font(size: int) -> pygame.font.Font:
     return pygame.font.Font(str(FONT_PATH), max(8, int(size)))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def render(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """Antialiased text in the game font (cached: callers only blit the surface)."""
     return font(size).render(text, True, colour)
