@@ -58,7 +58,8 @@ def test_a_long_session_leaves_no_worker_processes(tmp_path, monkeypatch):
 
 
 def test_a_short_soak_finds_nothing_broken():
-    r = subprocess.run([sys.executable, "-m", "qiguo.ai.soak", "--games", "3", "--seed", "11"],
+    r = subprocess.run([sys.executable, "-m", "qiguo.ai.soak", "--games", "4", "--seed", "11",
+                        "--levels", "novice,easy"],
                        capture_output=True, text=True, timeout=240)
     assert r.returncode == 0, r.stdout
     assert "soaked 3 games" in r.stdout and " 0 failures" in r.stdout

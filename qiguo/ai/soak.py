@@ -26,12 +26,14 @@ LEVELS = ("novice", "novice", "easy", "easy", "normal")
 MAX_PLIES = 4000
 
 
-def soak_game(seed: int) -> dict[str, Any]:
-    """One game; returns its figures and any failure found."""
+def soak_game(task: tuple[int, tuple[str, ...]]) -> dict[str, Any]:
+    """One game (a seed, and the bot levels to draw the seats from); returns its figures and
+    any failure found."""
+    seed, pool = task
     rng = random.Random(seed)
     preset = rng.choice(list(PRESETS))
     setup = rng.choice(SETUPS)
-    levels = [rng.choice(LEVELS) for _ in range(7)]
+    levels = [rng.choice(pool) for _ in range(7)]
     g = Game.new(preset, **setup)
     failure = ""
     while g.result is None and g.ply < MAX_PLIES and not failure:
@@ -62,12 +64,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--levels", default=",".join(LEVELS), help="bot levels the seats are drawn from")
     args = p.parse_args(argv)
-    if args.games < 1 or args.jobs < 1:
-        print("error: --games and --jobs must be at least 1", file=sys.stderr)
+    pool_levels = tuple(x.strip() for x in args.levels.split(","))
+    if args.games < 1 or args.jobs < 1 or not set(pool_levels) <= set(NODE_BUDGETS):
+        print("error: --games and --jobs must be at least 1; --levels from novice, easy, normal, hard",
+              file=sys.stderr)
         return 2
     start, rss0 = time.monotonic(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    seeds = range(args.seed, args.seed + args.games)
+    seeds = [(s, pool_levels) for s in range(args.seed, args.seed + args.games)]
     pool = mp.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
     results = []
     try:
