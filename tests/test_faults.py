@@ -62,7 +62,7 @@ def test_a_short_soak_finds_nothing_broken():
                         "--levels", "novice,easy"],
                        capture_output=True, text=True, timeout=240)
     assert r.returncode == 0, r.stdout
-    assert "soaked 3 games" in r.stdout and " 0 failures" in r.stdout
+    assert "soaked 4 games" in r.stdout and " 0 failures" in r.stdout
 
 
 def test_no_audio_device_means_silence_not_a_crash(monkeypatch):
