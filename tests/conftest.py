@@ -1,5 +1,8 @@
-"""Shared test set-up: headless SDL, and a builder for hand-made positions."""
+"""Shared test set-up: headless SDL, and a throw-away data folder (tests never touch the
+player's real saves; tests that look at saves set their own folder)."""
 import os
+import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("QIGUO_DATA_DIR", tempfile.mkdtemp(prefix="qiguo-tests-"))
