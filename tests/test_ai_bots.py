@@ -97,3 +97,10 @@ def test_unknown_level_and_finished_game_are_refused():
     with pytest.raises(ValueError, match="over"):
         choose_move(done, "easy")
     assert random.Random(1)  # the module's random state is untouched by the bots
+
+
+def test_the_search_completes_two_plies_on_a_node_budget():
+    from qiguo.ai.search import BestReplySearch
+    search = BestReplySearch(Game.new(), node_limit=NODE_BUDGETS["hard"].nodes)
+    move, _ = search.best_move()
+    assert search.completed_depth >= 2 and move in Game.new().legal_codes()

@@ -148,14 +148,18 @@ def test_clicks_during_a_bot_turn_do_nothing():
     assert g.ply == 1 and g.mover == "r"  # the bot moved once and it is a human's turn
 
 
-def test_a_game_reaches_the_result_scene():
-    # Qin's Deputy on c4 takes Chu's general on c10: Qin is last standing
-    qfen = FINISHING_QFEN
+def play_to_the_end():
+    """An app whose game Qin has just won by clicking c4 then c10 (Chu's general)."""
     app = make_app()
-    scene = start_game(app, seats="hh-----", qfen=qfen)
+    scene = start_game(app, seats="hh-----", qfen=FINISHING_QFEN)
     click(app, scene.view.centre(parse_point("c4")))
     click(app, scene.view.centre(parse_point("c10")))
     assert scene.game.result is not None
+    return app, scene
+
+
+def test_a_game_reaches_the_result_scene():
+    app, scene = play_to_the_end()
     frames(app, 60)
     result = app.stack.top
     assert isinstance(result, ResultScene)
@@ -281,14 +285,9 @@ def test_undo_takes_back_to_the_last_human_move_and_redo_replays():
 
 
 def test_undo_works_across_a_defeat_and_a_finished_game():
-    qfen = FINISHING_QFEN
-    app = make_app()
-    scene = start_game(app, seats="hh-----", qfen=qfen)
-    click(app, scene.view.centre(parse_point("c4")))
-    click(app, scene.view.centre(parse_point("c10")))
-    assert scene.game.result is not None
+    app, scene = play_to_the_end()
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.game.result is None and scene.game.alive[1] and scene.game.to_qfen() == qfen
+    assert scene.game.result is None and scene.game.alive[1] and scene.game.to_qfen() == FINISHING_QFEN
     assert isinstance(app.stack.top, GameScene)
 
 
