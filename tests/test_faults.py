@@ -25,7 +25,7 @@ def test_a_killed_game_continues_at_its_last_move(tmp_path, monkeypatch):
         deadline = time.monotonic() + 60
         data = None
         while time.monotonic() < deadline:
-            data = saves.continuable()
+            data, _ = saves.continuable()
             if data and len(data["moves"]) >= 6:
                 break
             time.sleep(0.1)
@@ -33,7 +33,7 @@ def test_a_killed_game_continues_at_its_last_move(tmp_path, monkeypatch):
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
-    saved = saves.continuable()
+    saved, _ = saves.continuable()
     app = make_app()
     title = app.stack.top
     assert isinstance(title, TitleScene) and title.menu.buttons[0].label == "Continue"

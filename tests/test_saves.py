@@ -94,7 +94,7 @@ def test_autosave_and_continue_resume_exactly(data_dir):
     click(app, scene.view.centre(parse_point("e7")))
     frames(app, 30)
     qfen, history = scene.game.to_qfen(), scene.game.history
-    assert len(history) == 3 and saves.continuable()["moves"] == history
+    assert len(history) == 3 and saves.continuable()[0]["moves"] == history
     app2 = make_app()
     title = app2.stack.top
     assert isinstance(title, TitleScene) and title.menu.buttons[0].label == "Continue"
@@ -106,10 +106,11 @@ def test_autosave_and_continue_resume_exactly(data_dir):
     resumed.match.close()
 
 
-def test_a_corrupt_autosave_is_not_offered_and_not_deleted(data_dir):
+def test_a_corrupt_autosave_is_refused_with_a_message_and_not_deleted(data_dir):
     (data_dir / "autosave.json").write_text("{broken")
     app = make_app()
     assert "Continue" not in [b.label for b in app.stack.top.menu.buttons]
+    assert "cannot be continued" in app.toast_text and "truncated or corrupt" in app.toast_text
     assert (data_dir / "autosave.json").read_text() == "{broken"
 
 

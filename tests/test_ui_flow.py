@@ -326,3 +326,19 @@ def test_f1_shows_the_keys_over_the_game_and_any_key_closes_it():
     assert app.stack.top is scene
     app.step(0.016, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?")])
     assert isinstance(app.stack.top, KeysScene)
+
+
+def test_a_bot_fallback_is_played_and_said():
+    from qiguo.ai.worker import Reply
+
+    class FailingWorker(InlineWorker):
+        def poll(self):
+            reply = super().poll()
+            return reply and Reply(reply.job, reply.move, 0.0, warning="the bot raised RuntimeError")
+
+    app = make_app()
+    match = Match(parse_seats("2h-----"), bot_delay=0, worker_factory=FailingWorker)
+    scene = GameScene(app, match)
+    app.stack.push(scene)
+    frames(app, 3)
+    assert scene.game.ply == 1 and "A bot failed" in app.toast_text and app._errors == 0

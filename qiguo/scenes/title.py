@@ -24,7 +24,9 @@ class TitleScene(ButtonScene):
         """The buttons, in the current language (rebuilt when it changes)."""
         app = self.app
         self.language = language()
-        self.saved = saves.continuable()
+        self.saved, problem = saves.continuable()
+        if problem:
+            app.toast(t("title.autosave_refused", why=problem), 8.0)
         first = [Button(t("title.continue"), self.resume)] if self.saved else []
         self.menu = ButtonColumn(first + [
             Button(t("title.quick"), self.quick),

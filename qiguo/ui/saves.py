@@ -118,13 +118,17 @@ def autosave(match: Match, created: float | None = None) -> bool:
         return False
 
 
-def continuable() -> dict[str, Any] | None:
-    """The autosaved game, if there is one that is unfinished and readable."""
+def continuable() -> tuple[dict[str, Any] | None, str]:
+    """The autosaved game if there is one that is unfinished and readable, and why not if an
+    autosave exists but cannot be read (empty when there is none or it is fine)."""
+    path = data_dir() / AUTOSAVE
+    if not path.exists():
+        return None, ""
     try:
-        data = read(data_dir() / AUTOSAVE)
-    except SaveError:
-        return None
-    return data if data.get("result") is None else None
+        data = read(path)
+    except SaveError as e:
+        return None, str(e)
+    return (data if data.get("result") is None else None), ""
 
 
 def save_slot(match: Match) -> Path:

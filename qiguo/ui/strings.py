@@ -57,6 +57,7 @@ EN: dict[str, str] = {
     "title.quick.hint": "You play Qin against six normal bots",
     "title.continue": "Continue",
     "title.load": "Load game",
+    "title.autosave_refused": "The last game cannot be continued: {why}",
     "title.new": "New game",
     "title.rules": "Rules",
     "title.settings": "Settings",
