@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import statistics
 import sys
 import time
@@ -10,7 +11,8 @@ import traceback
 import warnings
 from typing import Sequence
 
-import pygame
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
 
 from qiguo.engine import EngineError, Rules
 from qiguo.ui import theme
@@ -220,6 +222,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if match_error:
         print(f"error: {match_error}", file=sys.stderr)
         return 2
+    from qiguo.ui.fonts import FONT_PATH
+    if not FONT_PATH.exists():
+        print(f"error: the game's font is missing ({FONT_PATH}); reinstall the game", file=sys.stderr)
+        return 1
     app = App(args.size, seed=args.seed)
     if args.rules:
         app.settings.preset = args.rules

@@ -100,3 +100,12 @@ def test_a_full_disk_on_save_is_a_message_and_play_goes_on(tmp_path, monkeypatch
     assert scene.game.history == ["e10e7"] and "cannot be autosaved" in app.toast_text
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     assert "No space left" in app.toast_text and app._errors == 0
+
+
+def test_a_missing_font_is_a_clear_message_not_a_traceback(monkeypatch, capsys, tmp_path):
+    from qiguo import app
+    from qiguo.ui import fonts
+    monkeypatch.setattr(fonts, "FONT_PATH", tmp_path / "gone.otf")
+    assert app.main(["--frames", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "font is missing" in err and "Traceback" not in err

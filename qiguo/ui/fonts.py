@@ -2,11 +2,11 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
-
 import pygame
 
-FONT_PATH = Path(__file__).resolve().parents[2] / "assets" / "fonts" / "qiguo-subset.otf"
+from .assets import asset
+
+FONT_PATH = asset("fonts", "qiguo-subset.otf")
 
 
 @lru_cache(maxsize=64)

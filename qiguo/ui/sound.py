@@ -1,15 +1,36 @@
 """Sound effects: loaded once, played at the set volume; silent when there is no audio device."""
 from __future__ import annotations
 
+import contextlib
 import logging
-from pathlib import Path
-
+import os
+from typing import Iterator
 import pygame
+
+from .assets import asset
 
 log = logging.getLogger(__name__)
 
-SOUND_DIR = Path(__file__).resolve().parents[2] / "assets" / "sounds"
+SOUND_DIR = asset("sounds")
 NAMES = ("move", "capture", "general", "defeat", "turn", "victory")
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Send the process's C-level stderr to /dev/null for the duration (best effort)."""
+    try:
+        saved = os.dup(2)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except OSError:
+        yield
+        return
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
 
 
 class Sounds:
@@ -19,7 +40,8 @@ class Sounds:
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init()
+                with _quiet_stderr():  # ALSA writes its own complaints when there is no device
+                    pygame.mixer.init()
             for name in NAMES:
                 self.sounds[name] = pygame.mixer.Sound(str(SOUND_DIR / f"{name}.wav"))
         except (pygame.error, FileNotFoundError) as e:
