@@ -109,3 +109,12 @@ def test_a_missing_font_is_a_clear_message_not_a_traceback(monkeypatch, capsys, 
     assert app.main(["--frames", "1"]) == 1
     err = capsys.readouterr().err
     assert "font is missing" in err and "Traceback" not in err
+
+
+def test_bad_command_line_options_are_one_line_errors():
+    for args in (["--seats", "h4444"], ["--seats", "hxhhhhh"], ["--rules", "nope"], ["--size", "big"],
+                 ["--seats", "h444444", "--qfen", "not a position"], ["--seats", "hhhhhhh", "--blocs", "wr"]):
+        r = subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True,
+                           timeout=60, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+        assert r.returncode == 2, args
+        assert "error" in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
