@@ -9,9 +9,8 @@ import time
 from pathlib import Path
 
 from qiguo.scenes.play import GameScene
-from qiguo.scenes.title import TitleScene
 from qiguo.ui import saves
-from ui_helpers import click, frames, make_app
+from ui_helpers import continue_from_title, click, frames, make_app
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -34,12 +33,7 @@ def test_a_killed_game_continues_at_its_last_move(tmp_path, monkeypatch):
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
     saved, _ = saves.continuable()
-    app = make_app()
-    title = app.stack.top
-    assert isinstance(title, TitleScene) and title.menu.buttons[0].label == "Continue"
-    click(app, title.menu.buttons[0].rect.center)
-    scene = app.stack.top
-    assert isinstance(scene, GameScene)
+    app, scene = continue_from_title()
     assert scene.game.history == saved["moves"] and scene.match.seats == ["novice"] * 7
     frames(app, 1)
     app.stack.pop()

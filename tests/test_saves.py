@@ -6,11 +6,10 @@ import pytest
 from qiguo.engine import parse_point
 from qiguo.scenes.load import LoadScene
 from qiguo.scenes.play import GameScene
-from qiguo.scenes.title import TitleScene
 from qiguo.ui import saves
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
-from ui_helpers import InlineWorker, click, frames, key, make_app
+from ui_helpers import continue_from_title, InlineWorker, click, frames, key, make_app
 
 
 @pytest.fixture(autouse=True)
@@ -95,12 +94,7 @@ def test_autosave_and_continue_resume_exactly(data_dir):
     frames(app, 30)
     qfen, history = scene.game.to_qfen(), scene.game.history
     assert len(history) == 3 and saves.continuable()[0]["moves"] == history
-    app2 = make_app()
-    title = app2.stack.top
-    assert isinstance(title, TitleScene) and title.menu.buttons[0].label == "Continue"
-    click(app2, title.menu.buttons[0].rect.center)
-    resumed = app2.stack.top
-    assert isinstance(resumed, GameScene)
+    _, resumed = continue_from_title()
     assert resumed.game.to_qfen() == qfen and resumed.game.history == history
     assert resumed.match.seats == ["human", "easy", "easy", None, None, None, None]
     resumed.match.close()

@@ -66,6 +66,18 @@ def make_app(size=(1280, 900)) -> App:
     return app
 
 
+def continue_from_title():
+    """A new app whose title offers Continue, clicked; returns (app, the resumed game scene)."""
+    from qiguo.scenes.play import GameScene
+    from qiguo.scenes.title import TitleScene
+    app = make_app()
+    title = app.stack.top
+    assert isinstance(title, TitleScene) and title.menu.buttons[0].label == "Continue"
+    click(app, title.menu.buttons[0].rect.center)
+    assert isinstance(app.stack.top, GameScene)
+    return app, app.stack.top
+
+
 def click(app: App, pos, button: int = 1) -> None:
     """A full click (press and release) at pos, then one frame."""
     pos = (int(pos[0]), int(pos[1]))
