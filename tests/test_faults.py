@@ -15,6 +15,27 @@ from ui_helpers import continue_from_title, click, frames, make_app
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def children_of(pid: int) -> list[int]:
+    """The processes whose parent is pid (Linux /proc)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def alive(pid: int) -> bool:
+    """True while pid runs (a zombie awaiting its parent counts as gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def test_a_killed_game_continues_at_its_last_move(tmp_path, monkeypatch):
     env = {**os.environ, "QIGUO_DATA_DIR": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--seats", "1111111", "--bot-delay", "0"],
@@ -29,9 +50,15 @@ def test_a_killed_game_continues_at_its_last_move(tmp_path, monkeypatch):
                 break
             time.sleep(0.1)
         assert data and len(data["moves"]) >= 6, "the game did not autosave"
+        workers = children_of(proc.pid)
+        assert workers, "the game started no bot worker"
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(alive(pid) for pid in workers):
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in workers), "a bot worker outlived the killed game"
     saved, _ = saves.continuable()
     app, scene = continue_from_title()
     assert scene.game.history == saved["moves"] and scene.match.seats == ["novice"] * 7

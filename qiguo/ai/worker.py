@@ -24,6 +24,8 @@ MARGIN = 2.0
 """Seconds past a bot's budget before it counts as hung."""
 UNTIMED_LIMIT = 8.0
 """How long an untimed level (novice, easy) may take before it counts as hung."""
+PARENT_CHECK = 0.5
+"""Seconds between the worker's checks that its caller is still alive."""
 
 
 @dataclass(frozen=True)
@@ -37,9 +39,16 @@ class Reply:
 
 
 def _serve(requests: Any, replies: Any, cancelled_upto: Any, bot: Callable[..., int]) -> None:
-    """The worker process: answer requests until a None arrives."""
+    """The worker process: answer requests until a None arrives or the caller is gone (a
+    killed caller sends nothing, so the worker watches for it)."""
+    parent = mp.parent_process()
     while True:
-        job = requests.get()
+        try:
+            job = requests.get(timeout=PARENT_CHECK)
+        except queue.Empty:
+            if parent is not None and not parent.is_alive():
+                return
+            continue
         if job is None:
             return
         job_id, qfen, rules, blocs, kingdoms, level, seed, budget = job
