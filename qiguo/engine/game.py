@@ -227,9 +227,7 @@ class Game:
             if k in general_taker:
                 self.fallen[k] = Fall("general", general_taker[k], 0)
             elif self.losses[k] or any(self.pieces[k]) or self.controller[k] != k:
-                row = self.taken[k]
-                top = max(range(7), key=lambda c: row[c]) if any(row) else -1
-                self.fallen[k] = Fall("attrition", top, 0)
+                self.fallen[k] = Fall("attrition", self._top_captor(k, -1), 0)
             else:
                 continue
             if self.fallen[k].by >= 0:
@@ -237,12 +235,9 @@ class Game:
 
     def _over_on_load(self) -> bool:
         """Sets the result for a position that is already decided; True if it is."""
-        r = self.rules
         for k in range(7):
-            if self.alive[k] and ((r.win_generals and self.generals[k] >= r.win_generals)
-                                  or (r.win_captures and self.score[k] >= r.win_captures)
-                                  or (r.win_kingdoms and self.credits[k] >= r.win_kingdoms)):
-                self.result = self._make_result(self._bloc(k), self._hegemony_reason(k))
+            self._check_hegemony(k)
+            if self.result is not None:
                 return True
         return self._check_last_standing() or self._check_quiet()
 
