@@ -92,7 +92,7 @@ def test_setups_follow_section_6():
     g = Game.new(kingdoms="wbk")
     assert g.seated == (0, 3, 6)
     assert "rG" not in g.to_qfen() and "bG" in g.to_qfen()
-    assert g.status(1) == "off the board" and g.status(0) == "in play"
+    assert g.standing(1).state == "off" and g.standing(0).state == "in play"
     assert issubclass(SetupError, EngineError)
 
 

@@ -2,7 +2,7 @@
 import pytest
 
 from positions import game, targets
-from qiguo.engine import Game, IllegalMove
+from qiguo.engine import Game, IllegalMove, Standing
 
 # Qin's Deputy on c4 can take Chu's General on c10; Yan sits far away so the game goes on.
 DUEL = {"a19": "wG", "c4": "wD", "c10": "rG", "e5": "rS", "h3": "rH", "s19": "kG"}
@@ -31,7 +31,7 @@ def test_general_captured_army_passes_to_captor():
     assert g.result is None
     g.play("s19s18")
     assert {"e5", "h3"} <= {str(m)[:2] for m in g.legal_moves()}  # Qin moves Chu's army now
-    assert "inherited by Qin" in g.status(1)
+    assert (g.standing(1).army, g.standing(1).heir) == ("inherited", 0)
 
 
 def test_general_captured_army_removed_under_sima_guang():
@@ -70,7 +70,7 @@ def test_attrition_total_lifts_general_and_army_turns_inert():
     play_and_check_undo(g, "c4c10")
     q = g.to_qfen().split()
     assert "rG" not in q[0] and q[2] == "r:"
-    assert "fell by attrition by Qin; army inert" == g.status(1)
+    assert g.standing(1) == Standing("out", "attrition", 0, "inert")
     assert g.mover == "k" and not [m for m in g.legal_moves() if str(m).startswith(("e5", "h3"))]
     g.play("s19s18")
     assert g.mover == "w"  # Chu is skipped, and Qin cannot move the inert army either

@@ -9,11 +9,11 @@ Pure Python, no pygame. Start with :class:`Game`::
 """
 from .board import POINTS, SIZE, parse_point, point_name
 from .errors import EngineError, IllegalMove, QfenError, RuleError, SetupError
-from .game import PASS, REASONS, RESIGN, Fall, Game, Move, Result
+from .game import PASS, REASONS, RESIGN, Fall, Game, Move, Result, Standing
 from .pieces import KINGDOM_NAMES, KINGDOMS
 from .qfen import INERT, START_QFEN
 from .rules import PRESETS, Rules
 
 __all__ = ["Game", "Move", "Result", "Fall", "Rules", "RuleError", "EngineError", "IllegalMove",
-           "QfenError", "SetupError", "PASS", "RESIGN", "REASONS", "INERT", "START_QFEN", "PRESETS",
+           "QfenError", "SetupError", "Standing", "PASS", "RESIGN", "REASONS", "INERT", "START_QFEN", "PRESETS",
            "KINGDOMS", "KINGDOM_NAMES", "SIZE", "POINTS", "parse_point", "point_name"]

@@ -115,6 +115,18 @@ class Fall:
     ply: int
 
 
+@dataclass(frozen=True)
+class Standing:
+    """Where a kingdom stands: in play, off the board, or out (how, credited to whom, and what
+    became of its army)."""
+
+    state: str  # "in play", "off" or "out"
+    how: str = ""  # when out: "general", "attrition" or "resigned"
+    by: int = -1  # the kingdom credited with it, or -1
+    army: str = ""  # when out: "removed", "inert", "inherited" or "idle"
+    heir: int = -1  # who inherited the army
+
+
 class Game:
     """A game of Seven Kingdoms Chess. Build it with :meth:`new` or :meth:`from_qfen`."""
 
@@ -283,28 +295,18 @@ class Game:
     def _bloc(self, k: int) -> str:
         return "".join(KINGDOMS[j] for j in self.seated if self.teams[j] == self.teams[k])
 
-    def status(self, k: int) -> str:
-        """A kingdom's standing in words: in play, off the board, defeated (and how)."""
+    def standing(self, k: int) -> Standing:
+        """Kingdom k's standing: in play, off the board, or out (how, by whom, its army)."""
         if k not in self.seated:
-            return "off the board"
+            return Standing("off")
         if self.alive[k]:
-            return "in play"
+            return Standing("in play")
         fall = self.fallen[k]
         c = self.controller[k]
-        if fall is None:
-            return "out"
-        by = f" by {KINGDOM_NAMES[fall.by]}" if fall.by >= 0 else ""
-        how = {"general": f"general taken{by}", "attrition": f"fell by attrition{by}",
-               "resigned": "resigned"}[fall.how]
-        if not self.pieces[k]:
-            army = "army removed"
-        elif c == INERT:
-            army = "army inert"
-        elif c != k:
-            army = f"army inherited by {KINGDOM_NAMES[c]}"
-        else:
-            army = "army idle"
-        return f"{how}; {army}"
+        army = ("removed" if not self.pieces[k] else "inert" if c == INERT
+                else "inherited" if c != k else "idle")
+        return Standing("out", fall.how if fall else "", fall.by if fall else -1, army,
+                        c if army == "inherited" else -1)
 
     # ---- move generation ----------------------------------------------------------------
 

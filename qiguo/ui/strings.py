@@ -1,7 +1,7 @@
 """Every text the window shows, in one table (no pygame here: the font script reads it)."""
 from __future__ import annotations
 
-from qiguo.engine import INERT, KINGDOMS, Game
+from qiguo.engine import KINGDOMS, Game
 from qiguo.engine.pieces import KIND_GLYPHS, KINGDOM_GLYPHS
 
 TITLE_CJK = "七国象棋"
@@ -264,27 +264,16 @@ def kingdom_name(k: int) -> str:
 
 def status_text(game: Game, k: int) -> str:
     """A kingdom's standing in words: in play, off the board, or out (how, and its army)."""
-    if k not in game.seated:
-        return t("status.off")
-    if game.alive[k]:
-        return t("status.in_play")
-    fall = game.fallen[k]
-    if fall is None:
+    s = game.standing(k)
+    if s.state != "out":
+        return t("status.off" if s.state == "off" else "status.in_play")
+    if not s.how:
         return t("status.out")
-    how = {"general": "status.general", "attrition": "status.attrition", "resigned": "status.resigned"}[fall.how]
-    if fall.how != "resigned":
-        how = t(how, by=kingdom_name(fall.by)) if fall.by >= 0 else t(how + ".anon")
+    if s.how == "resigned":
+        how = t("status.resigned")
     else:
-        how = t(how)
-    c = game.controller[k]
-    if not game.pieces[k]:
-        army = t("status.army.removed")
-    elif c == INERT:
-        army = t("status.army.inert")
-    elif c != k:
-        army = t("status.army.inherited", by=kingdom_name(c))
-    else:
-        army = t("status.army.idle")
+        how = t(f"status.{s.how}", by=kingdom_name(s.by)) if s.by >= 0 else t(f"status.{s.how}.anon")
+    army = t("status.army.inherited", by=kingdom_name(s.heir)) if s.army == "inherited" else t(f"status.army.{s.army}")
     return f"{how}; {army}"
 
 
