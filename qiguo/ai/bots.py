@@ -46,9 +46,10 @@ def choose_move(game: Game, level: str, seed: int = 0, budget: Budget | None = N
         return easy(game.copy(), moves, rng)
     budget = budget or DEFAULT_BUDGETS[level]
     deadline = time.perf_counter() + budget.seconds if budget.seconds else None
-    search = BestReplySearch(game.copy(), deadline, budget.nodes, cancelled)
+    work = game.copy()  # ordering and search both leave it as they found it
     rng.shuffle(moves)  # equal moves are chosen among fairly, and repeatably for a seed
-    ordered = easy_order(game.copy(), moves)
+    ordered = easy_order(work, moves)
+    search = BestReplySearch(work, deadline, budget.nodes, cancelled)
     move, _ = search.best_move(max_depth=2 if level == "normal" else 32, order_seed=ordered)
     return move
 
@@ -117,10 +118,7 @@ def easy(g: Game, moves: list[int], rng: random.Random) -> int:
     """One ply, greedy: the most valuable capture, not leaving the moved piece or the general
     where it can be taken next turn. Ties are broken at random."""
     rng.shuffle(moves)
-    scored = [(_greedy_score(g, m), i, m) for i, m in enumerate(moves) if m != PASS]
-    if not scored:
-        return moves[0]
-    return max(scored)[2]
+    return easy_order(g, moves)[0]
 
 
 def easy_order(g: Game, moves: list[int]) -> list[int]:
