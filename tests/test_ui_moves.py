@@ -109,3 +109,18 @@ def test_h_asks_for_a_hint_that_is_shown_not_played():
     assert "Asking" in app.toast_text
     move(app, scene, "e10", "e7")
     assert scene.match.hint is None
+
+
+def test_the_kept_move_list_matches_a_fresh_one_through_undo_and_resign():
+    import random
+    m = Match(parse_seats("hhhhhhh"), worker_factory=InlineWorker)
+    kept, rng = movelist.MoveList(), random.Random(8)
+    for step in range(60):
+        g = m.game
+        if step % 13 == 12 and g.ply:
+            g.undo()
+        elif step == 40:
+            g.resign()
+        else:
+            g.play_code(rng.choice(g.legal_codes()))
+        assert kept.update(m) == movelist.lines(m)

@@ -42,6 +42,7 @@ class GameScene(Scene):
         self.created = time.time()
         self.view_ply: int | None = None  # a position of the past on show, or None for the game
         self._past: Game | None = None
+        self.moves = movelist.MoveList()
         self._lines: list[movelist.Line] = []
         self._lines_key: tuple = ()
         self.list_rect = pygame.Rect(0, 0, 0, 0)
@@ -335,9 +336,9 @@ class GameScene(Scene):
 
     def draw_moves(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The move list: the newest lines (or a scrolled window of them); click to view one."""
-        key = (id(self.game), self.game.ply, tuple(self.game.history[-1:]), language())
+        key = (id(self.game), self.game.ply, self.game.hash, language())
         if key != self._lines_key:
-            self._lines, self._lines_key = movelist.lines(self.match), key
+            self._lines, self._lines_key = self.moves.update(self.match), key
         self.list_rect = area
         self.list_hits = []
         line_h = max(14, min(22, area.height // 12))

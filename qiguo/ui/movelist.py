@@ -8,7 +8,7 @@ from qiguo.engine.pieces import KIND_GLYPHS, KINGDOM_GLYPHS
 
 from .match import Match
 from .seats import kingdoms_of
-from .strings import kingdom_name, status_text, t
+from .strings import kingdom_name, language, status_text, t
 
 
 @dataclass(frozen=True)
@@ -49,29 +49,53 @@ def move_text(g: Game, entry: str) -> str:
     return text
 
 
-def lines(match: Match) -> list[Line]:
-    """The whole move list: numbered rounds of moves, with defeats and resignations as notes."""
-    g = fresh_game(match)
-    out: list[Line] = []
-    round_no, last_turn = 1, -1
-    for i, entry in enumerate(match.game.history):
+class MoveList:
+    """The move list, kept up to date as the game grows: only new moves are replayed; a change
+    to earlier moves (undo, restart, another game or language) starts it again."""
+
+    def __init__(self) -> None:
+        self.lines: list[Line] = []
+        self._source: tuple = ()
+        self._history: list[str] = []
+        self._game: Game | None = None
+        self._round, self._last_turn = 1, -1
+
+    def update(self, match: Match) -> list[Line]:
+        """The lines for the match's game as it stands now."""
+        history = match.game.history
+        source = (id(match), id(match.game), language())
+        if source != self._source or history[:len(self._history)] != self._history:
+            self.__init__()
+            self._source, self._game = source, fresh_game(match)
+        for entry in history[len(self._history):]:
+            self._add(entry)
+        return self.lines
+
+    def _add(self, entry: str) -> None:
+        g = self._game
+        ply = len(self._history) + 1
+        self._history.append(entry)
         if entry.startswith(RESIGN):
             k = KINGDOMS.index(entry[-1])
             g.replay([entry])
-            out.append(Line(t("moves.resign", name=kingdom_name(k)), i + 1, k))
-            continue
+            self.lines.append(Line(t("moves.resign", name=kingdom_name(k)), ply, k))
+            return
         k = g.turn
-        if k <= last_turn:
-            round_no += 1
-        last_turn = k
+        if k <= self._last_turn:
+            self._round += 1
+        self._last_turn = k
         alive = g.alive[:]
         text = move_text(g, entry)
         g.play(entry)
-        out.append(Line(f"{round_no}. {text}", i + 1, k))
+        self.lines.append(Line(f"{self._round}. {text}", ply, k))
         for j in range(7):
             if alive[j] and not g.alive[j]:
-                out.append(Line(t("moves.out", name=kingdom_name(j), status=status_text(g, j)), None, j))
-    return out
+                self.lines.append(Line(t("moves.out", name=kingdom_name(j), status=status_text(g, j)), None, j))
+
+
+def lines(match: Match) -> list[Line]:
+    """The whole move list: numbered rounds of moves, with defeats and resignations as notes."""
+    return MoveList().update(match)
 
 
 def export_text(match: Match) -> str:
