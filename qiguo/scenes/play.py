@@ -12,7 +12,7 @@ from qiguo.ui.board_view import BoardView
 from qiguo.ui.fonts import fit, render
 from qiguo.ui.match import Match, Played
 from qiguo.ui.seats import HUMAN
-from qiguo.ui.settings import data_dir
+from qiguo.ui.files import data_dir
 from qiguo.ui.strings import kingdom_name, language, status_text, t
 
 from .base import Scene

@@ -6,8 +6,6 @@ a SaveError that says why, and nothing is deleted or overwritten."""
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +16,8 @@ from qiguo.engine.pieces import KINGDOM_GLYPHS
 
 from .match import Match, Worker
 from .seats import parse_seats, seats_spec
-from .settings import data_dir
+from .files import data_dir
+from .files import write_json as write
 from .strings import t
 
 FORMAT = "qiguo-save"
@@ -46,24 +45,6 @@ def to_data(match: Match, created: float | None = None) -> dict[str, Any]:
         "moves": g.history, "seed": match.seed,
         "result": None if g.result is None else {"winners": g.result.winners, "reason": g.result.reason},
     }
-
-
-def write(path: Path, data: dict[str, Any]) -> None:
-    """Write JSON atomically: a temporary file beside the target, then a rename. Raises OSError."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, ensure_ascii=False)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def read(path: Path) -> dict[str, Any]:

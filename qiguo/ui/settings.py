@@ -3,21 +3,11 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import tempfile
 from dataclasses import asdict, dataclass, field, fields
-from pathlib import Path
+
+from .files import data_dir, write_json
 
 log = logging.getLogger(__name__)
-
-
-def data_dir() -> Path:
-    """The user's data folder (QIGUO_DATA_DIR overrides it, for tests)."""
-    override = os.environ.get("QIGUO_DATA_DIR")
-    if override:
-        return Path(override)
-    import pygame
-    return Path(pygame.system.get_pref_path("qiguo", "qiguo"))
 
 
 @dataclass
@@ -56,12 +46,7 @@ class Settings:
     def save(self) -> bool:
         """Write atomically; False (and a logged warning) if the folder cannot be written."""
         try:
-            folder = data_dir()
-            folder.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=folder, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(asdict(self), fh, indent=2)
-            os.replace(tmp, folder / "settings.json")
+            write_json(data_dir() / "settings.json", asdict(self), indent=2)
             return True
         except OSError as e:
             log.warning("could not save settings: %s", e)
