@@ -65,8 +65,8 @@ def test_two_kingdoms_win_under_chinese_preset():
 
 
 def test_attrition_total_lifts_general_and_army_turns_inert():
-    pieces = {**DUEL, "c10": "rW", "a1": "rG"}
-    g = game(pieces, prisoners="w=rWrWrWrWrS,k=rHrHrHrH")  # Chu has lost 9
+    pieces = {**DUEL, "c10": "rC", "a1": "rG"}
+    g = game(pieces, prisoners="w=rWrWrWrWrS,k=rHrHrHrA")  # Chu has lost 9
     play_and_check_undo(g, "c4c10")
     q = g.to_qfen().split()
     assert "rG" not in q[0] and q[2] == "r:"
@@ -89,11 +89,11 @@ def test_inert_army_never_moves_and_anyone_may_capture_it():
 
 
 def test_attrition_single_counts_one_captor_only():
-    pieces = {**DUEL, "c10": "rW", "a1": "rG"}
-    split = game(pieces, rules="chinese", prisoners="w=rWrWrWrWrS,k=rHrHrHrH")
+    pieces = {**DUEL, "c10": "rC", "a1": "rG"}
+    split = game(pieces, rules="chinese", prisoners="w=rWrWrWrWrS,k=rHrHrHrA")
     split.play("c4c10")
     assert split.alive[1]  # 6 to Qin, 4 to Yan: nobody has taken 10
-    one = game(pieces, rules="chinese", prisoners="w=rWrWrWrWrSrHrHrHrH")
+    one = game(pieces, rules="chinese", prisoners="w=rWrWrWrWrSrHrHrHrA")
     play_and_check_undo(one, "c4c10")
     assert not one.alive[1]
     assert one.to_qfen().split()[2] == "r:w"  # the army passes to the captor

@@ -151,11 +151,11 @@ def test_envoy_never_captures_and_is_never_captured():
 
 
 def test_pass_is_the_only_move_of_a_boxed_in_kingdom():
-    pieces = {"a19": "wG", "a1": "rG", "a2": "wE", "b1": "wE", "b2": "wE"}
+    pieces = {"a19": "wG", "a1": "rG", "a2": "wE", "b1": "oE", "b2": "bE", "s19": "oG", "s18": "bG"}
     g = game(pieces, mover="r")
     assert [str(m) for m in g.legal_moves()] == ["pass"]
     g.play("pass")
-    assert g.mover == "w"  # only Qin and Chu are in the game
+    assert g.mover == "o"
     assert g.to_qfen().endswith(" 1")
     with pytest.raises(ValueError, match="cannot pass"):
         g.play("pass")

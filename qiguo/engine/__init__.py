@@ -1,19 +1,31 @@
 """The rules engine: the single source of rule truth, shared by the window and the bots.
 
-Pure Python, no pygame. Start with :class:`Game`::
+Pure Python, no pygame. Everything outside the engine imports from here; see docs/engine.md::
 
     from qiguo.engine import Game
     game = Game.new()                 # standard preset, seven kingdoms
-    game.legal_moves()                # [Move('a10a11'), ...]
-    game.play("e10e5"); game.undo()
+    game.legal_moves()                # [Move('a10a11'), ...]; "e10e5" in game.legal_moves()
+    game.play("e10e5"); game.undo()   # undo returns Move('e10e5')
 """
-from .board import POINTS, SIZE, parse_point, point_name
+from .attacks import attackers
+from .board import CENTRE, FILES, POINTS, SIZE, parse_point, point_name
 from .errors import EngineError, IllegalMove, QfenError, RuleError, SetupError
-from .game import PASS, REASONS, RESIGN, Fall, Game, Move, Result, Standing
-from .pieces import KINGDOM_NAMES, KINGDOMS
-from .qfen import INERT, START_QFEN
-from .rules import PRESETS, Rules
+from .game import PASS, REASONS, RESIGN, Fall, Game, LegalMoves, Move, Result, Standing
+from .invariants import problems
+from .perft import perft, random_game
+from .pieces import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, HORSE, KIND_COUNTS,
+                     KIND_GLYPHS, KIND_NAMES, KINDS, KINGDOM_GLYPHS, KINGDOM_NAMES, KINGDOMS, SABRE, SWORD,
+                     ZHOU, Piece)
+from .qfen import INERT, START_QFEN, board_pieces, qfen_of
+from .rules import CHOICES, PRESETS, Rules
+from .setup import teams_for
 
-__all__ = ["Game", "Move", "Result", "Fall", "Rules", "RuleError", "EngineError", "IllegalMove",
-           "QfenError", "SetupError", "Standing", "PASS", "RESIGN", "REASONS", "INERT", "START_QFEN", "PRESETS",
-           "KINGDOMS", "KINGDOM_NAMES", "SIZE", "POINTS", "parse_point", "point_name"]
+__all__ = [
+    "Game", "Move", "LegalMoves", "Result", "Fall", "Standing", "Rules", "Piece",
+    "EngineError", "IllegalMove", "QfenError", "RuleError", "SetupError",
+    "PASS", "RESIGN", "REASONS", "INERT", "START_QFEN", "PRESETS", "CHOICES",
+    "KINGDOMS", "KINGDOM_NAMES", "KINGDOM_GLYPHS", "KINDS", "KIND_NAMES", "KIND_GLYPHS", "KIND_COUNTS",
+    "GENERAL", "DEPUTY", "BRIGADIER", "ENVOY", "CANNON", "BOW", "CROSSBOW", "SABRE", "SWORD", "HORSE", "ZHOU",
+    "SIZE", "POINTS", "CENTRE", "FILES", "parse_point", "point_name",
+    "board_pieces", "qfen_of", "teams_for", "attackers", "perft", "random_game", "problems",
+]

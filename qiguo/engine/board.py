@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .pieces import (BOW, BRIGADIER, CROSSBOW, DEPUTY, ENVOY, GENERAL, SABRE, SWORD)
+from .text import is_number
 
 SIZE = 19
 POINTS = SIZE * SIZE
@@ -24,7 +25,7 @@ def point_name(sq: int) -> str:
 
 def parse_point(text: str) -> int:
     """The point index of a name like ``j10``; raises ValueError naming the text."""
-    if 2 <= len(text) <= 3 and text[0] in FILES and text[1:].isdigit():
+    if 2 <= len(text) <= 3 and text[0] in FILES and is_number(text[1:], 2):
         rank = int(text[1:])
         if 1 <= rank <= SIZE and text[1] != "0":
             return point(FILES.index(text[0]), rank - 1)

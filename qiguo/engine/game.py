@@ -7,9 +7,9 @@ from typing import Any, Iterable, Mapping
 
 from . import qfen
 from .board import EXACT, HORSE_PATHS, ORTHO_RAYS, POINTS, SLIDES, parse_point, point_name
-from .errors import IllegalMove, QfenError
+from .errors import EngineError, IllegalMove, QfenError, SetupError
 from .pieces import (BOW, BRIGADIER, CANNON, CLASSIC_WEIGHTS, CROSSBOW, DEPUTY, ENVOY, FLAT_WEIGHTS,
-                     GENERAL, HORSE, KIND_NAMES, KINGDOM_NAMES, KINGDOMS, SABRE, SWORD, ZHOU)
+                     GENERAL, HORSE, KIND_NAMES, KINGDOM_NAMES, KINGDOMS, SABRE, SWORD, ZHOU_CODE, Piece)
 from .qfen import INERT, START_QFEN
 from .rules import Rules
 from .setup import teams_for
@@ -94,6 +94,19 @@ class Move(int):
                           f"e.g. b10e10, or pass)")
 
 
+class LegalMoves(list):
+    """The mover's legal moves (a list of :class:`Move`). Membership also takes notation:
+    ``"e10e5" in game.legal_moves()``."""
+
+    def __contains__(self, move: object) -> bool:
+        if isinstance(move, str):
+            try:
+                move = Move.parse(move)
+            except IllegalMove:
+                return False
+        return list.__contains__(self, move)
+
+
 @dataclass(frozen=True)
 class Result:
     """How a finished game ended."""
@@ -140,7 +153,7 @@ class Game:
         self.prisoners = pos.prisoners
         self.pieces: list[set[int]] = [set() for _ in KINGDOMS]
         for sq, p in enumerate(self.board):
-            if p and p != ZHOU:
+            if p and p != ZHOU_CODE:
                 self.pieces[p >> 4].add(sq)
         self.alive = [any(self.board[sq] & 15 == GENERAL for sq in s) for s in self.pieces]
         self.controller = [pos.control.get(k, k) for k in range(7)]
@@ -153,8 +166,11 @@ class Game:
         self._control_changed()
         self.hash = self._full_hash()
         self.result: Result | None = None
+        self._check_seated(pos)
         if not self._over_on_load() and not self.alive[self.turn]:
             raise QfenError(f"the mover {KINGDOM_NAMES[self.turn]} has no general on the board")
+        self.start_qfen = self.to_qfen()
+        """The position the game started from (with :attr:`history`, the whole game)."""
 
     # ---- construction -------------------------------------------------------------------
 
@@ -168,7 +184,7 @@ class Game:
         pos = qfen.parse(START_QFEN)
         seated = [KINGDOMS.index(ch) for ch in kingdoms]
         for sq, p in enumerate(pos.board):
-            if p and p != ZHOU:
+            if p and p != ZHOU_CODE:
                 k = p >> 4
                 if k not in seated:
                     pos.board[sq] = 0
@@ -186,7 +202,7 @@ class Game:
         r = Rules.make(rules, **options)
         pos = qfen.parse(text)
         if kingdoms is None:
-            present = {p >> 4 for p in pos.board if p and p != ZHOU}
+            present = {p >> 4 for p in pos.board if p and p != ZHOU_CODE}
             for k, held in enumerate(pos.prisoners):
                 if held:
                     present.add(k)
@@ -199,12 +215,61 @@ class Game:
         return cls(pos, r, teams, [KINGDOMS.index(ch) for ch in kingdoms])
 
     def copy(self) -> "Game":
-        """An independent game in the same position (history not kept)."""
-        g = Game(qfen.parse(self.to_qfen()), self.rules, list(self.teams), self.seated)
-        g.credits, g.fallen, g.result = self.credits[:], self.fallen[:], self.result
-        g._all_tables = self._all_tables  # the tables depend on teams and control only
-        g._control_changed()
+        """An independent game in the same state, history included (undo works on it)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g.teams = self.teams[:]
+        g.board = self.board[:]
+        g.pieces = [set(s) for s in self.pieces]
+        g.alive, g.controller = self.alive[:], self.controller[:]
+        g.prisoners = [held[:] for held in self.prisoners]
+        g.score, g.generals, g.losses = self.score[:], self.generals[:], self.losses[:]
+        g.taken = [row[:] for row in self.taken]
+        g.credits, g.fallen = self.credits[:], self.fallen[:]
+        g._undo = self._undo[:]  # records and snapshots are never changed once made
         return g
+
+    def record(self) -> dict[str, Any]:
+        """The whole game as plain data: start position, rules, set-up and every move.
+        :meth:`from_record` rebuilds exactly this game (bot workers and network peers get it)."""
+        return {"start": self.start_qfen, "rules": self.rules.options(), "kingdoms": self.kingdoms,
+                "blocs": self.blocs, "moves": self.history}
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> "Game":
+        """The game a :meth:`record` describes; raises EngineError if it is not one."""
+        try:
+            start, rules, kingdoms = record["start"], record["rules"], record["kingdoms"]
+            blocs, moves = record.get("blocs") or [], record["moves"]
+        except (KeyError, TypeError, AttributeError):
+            raise EngineError("a game record needs start, rules, kingdoms and moves") from None
+        if not (isinstance(start, str) and isinstance(rules, Mapping) and isinstance(kingdoms, str)
+                and isinstance(blocs, list) and all(isinstance(b, str) for b in blocs)
+                and isinstance(moves, list)):
+            raise EngineError("a game record has a field of the wrong type")
+        game = cls.from_qfen(start, rules, blocs=blocs or None, kingdoms=kingdoms)
+        game.replay(moves)
+        return game
+
+    def state(self) -> dict[str, Any]:
+        """Every field the rules use, as plain data: equal for two games in the same state."""
+        return {"board": self.board[:], "mover": self.turn, "seated": self.seated, "teams": self.teams[:],
+                "control": {k: c for k, c in enumerate(self.controller) if c != k and self.pieces[k]},
+                "prisoners": [held[:] for held in self.prisoners], "quiet": self.quiet,
+                "alive": self.alive[:], "credits": self.credits[:], "losses": self.losses[:],
+                "score": self.score[:], "generals": self.generals[:], "taken": [row[:] for row in self.taken],
+                "fallen": [(f.how, f.by) if f else None for f in self.fallen], "result": self.result,
+                "rules": self.rules}
+
+    def _check_seated(self, pos: qfen.Position) -> None:
+        """A kingdom that is not in the game may have no piece on the board or in prison."""
+        for k in range(7):
+            if k in self.seated:
+                continue
+            if (self.pieces[k] or pos.prisoners[k] or k in pos.control or k in pos.control.values()
+                    or any(p >> 4 == k for held in pos.prisoners for p in held)):
+                raise SetupError(f"{KINGDOM_NAMES[k]} has pieces in this position but is not one of the "
+                                 f"kingdoms in the game ({', '.join(KINGDOM_NAMES[j] for j in self.seated)})")
 
     def _check_control(self) -> None:
         for k, c in enumerate(self.controller):
@@ -273,6 +338,15 @@ class Game:
     def movers(self) -> list[int]:
         """The kingdom that made each history entry (the resigning one, for a resignation)."""
         return [rec[1] if rec[0] == RESIGN else rec[3] for rec in self._undo]
+
+    def piece_at(self, sq: int) -> Piece | None:
+        """The piece on a point (Zhou included), or None."""
+        p = self.board[sq]
+        return Piece(p) if p else None
+
+    def occupied(self) -> list[tuple[int, Piece]]:
+        """Every (point, piece) on the board, Zhou included."""
+        return [(sq, Piece(p)) for sq, p in enumerate(self.board) if p]
 
     def to_qfen(self) -> str:
         """The position as QFEN (all five fields)."""
@@ -407,9 +481,9 @@ class Game:
         self.hash ^= ZOBRIST_MOVER[self.turn] ^ ZOBRIST_MOVER[k]
         self.turn = k
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> LegalMoves:
         """The mover's legal moves (``[pass]`` when nothing else is legal; ``[]`` once over)."""
-        return list(map(Move, self.legal_codes()))
+        return LegalMoves(map(Move, self.legal_codes()))
 
     def parse_move(self, move: "Move | str | int") -> Move:
         """Check a move for the mover; raises IllegalMove saying what is wrong with it."""
@@ -427,7 +501,7 @@ class Game:
         here = point_name(m.from_sq)
         if not p:
             raise IllegalMove(f"no piece on {here}")
-        if p == ZHOU:
+        if p == ZHOU_CODE:
             raise IllegalMove("Zhou never moves")
         if self.controller[p >> 4] != self.turn:
             raise IllegalMove(f"the {KINGDOM_NAMES[p >> 4]} {KIND_NAMES[p & 15]} on {here} is not "
@@ -496,7 +570,12 @@ class Game:
         """The kingdom (default: the mover) leaves the game as by attrition (RULES.md 5)."""
         if self.result is not None:
             raise IllegalMove("the game is over")
-        k = self.turn if kingdom is None else kingdom if isinstance(kingdom, int) else KINGDOMS.find(kingdom)
+        if kingdom is None:
+            k = self.turn
+        elif isinstance(kingdom, str):
+            k = KINGDOMS.find(kingdom) if len(kingdom) == 1 else -1
+        else:
+            k = kingdom if isinstance(kingdom, int) and not isinstance(kingdom, bool) else -1
         if not 0 <= k < 7 or not self.alive[k]:
             raise IllegalMove(f"{kingdom!r} is not a kingdom in the game")
         self._undo.append((RESIGN, k, self._snapshot(), self.turn, self.quiet, self.hash, self.result))
@@ -504,17 +583,21 @@ class Game:
         if self.result is None and self.turn == k:
             self._advance()
 
-    def undo(self) -> None:
-        """Take back the last move or resignation exactly (``history[-1]`` names it)."""
+    def undo(self) -> "Move | str":
+        """Take back the last move or resignation exactly; returns it (a Move, or
+        ``resign:`` + the kingdom's letter)."""
         if not self._undo:
             raise IllegalMove("there is no move to undo")
         m, c, snap, turn, quiet, h, result = self._undo.pop()
         self.turn, self.quiet, self.hash, self.result = turn, quiet, h, result
+        if m == RESIGN:
+            self._restore(snap)
+            return RESIGN + KINGDOMS[c]
         if snap is not None:
             self._restore(snap)
-            return
+            return Move(m)
         if m == PASS:
-            return
+            return Move(PASS)
         f = m >> 9
         t = m & 511
         b = self.board
@@ -532,10 +615,13 @@ class Game:
             self.score[turn] -= w
             self.taken[victim][turn] -= w
             self.losses[victim] -= w
+        return Move(m)
 
     def replay(self, entries: Iterable[str]) -> None:
         """Play history entries (moves, ``pass`` and ``resign:X``) in order."""
         for e in entries:
+            if not isinstance(e, str):
+                raise IllegalMove(f"{e!r} is not a move (moves are text, e.g. b10e10)")
             if e.startswith(RESIGN):
                 self.resign(e[len(RESIGN):])
             else:
@@ -565,8 +651,14 @@ class Game:
                 [row[:] for row in self.taken], self.losses[:], self.credits[:], self.fallen[:])
 
     def _restore(self, snap: tuple) -> None:
-        (self.board, self.pieces, self.controller, self.alive, self.prisoners, self.score,
-         self.generals, self.taken, self.losses, self.credits, self.fallen) = snap
+        """Back to a snapshot, copied: a snapshot is never changed, so copies may share it."""
+        (board, pieces, controller, alive, prisoners, score, generals, taken, losses, credits, fallen) = snap
+        self.board, self.pieces = board[:], [set(s) for s in pieces]
+        self.controller, self.alive = controller[:], alive[:]
+        self.prisoners = [held[:] for held in prisoners]
+        self.score, self.generals, self.losses = score[:], generals[:], losses[:]
+        self.taken = [row[:] for row in taken]
+        self.credits, self.fallen = credits[:], fallen[:]
         self._control_changed()
 
     def _top_captor(self, k: int, decider: int) -> int:

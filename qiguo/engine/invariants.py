@@ -3,16 +3,16 @@ from __future__ import annotations
 
 from .board import CENTRE
 from .game import Game
-from .pieces import ENVOY, GENERAL, KINGDOMS, ZHOU
+from .pieces import ENVOY, GENERAL, KINGDOMS, ZHOU_CODE
 
 
 def problems(g: Game) -> list[str]:
     """Every broken invariant of the position, in words."""
     out: list[str] = []
     board = g.board
-    if board[CENTRE] != ZHOU or board.count(ZHOU) != 1:
+    if board[CENTRE] != ZHOU_CODE or board.count(ZHOU_CODE) != 1:
         out.append("Zhou is not alone on j10")
-    on_board = {sq for sq, p in enumerate(board) if p and p != ZHOU}
+    on_board = {sq for sq, p in enumerate(board) if p and p != ZHOU_CODE}
     listed = [sq for s in g.pieces for sq in s]
     if len(listed) != len(set(listed)) or set(listed) != on_board:
         out.append("the piece lists and the board disagree")

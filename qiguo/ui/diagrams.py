@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from qiguo.engine import Game, Rules, parse_point
-from qiguo.engine.board import SIZE
-from qiguo.engine.pieces import KIND_LETTERS
+from qiguo.engine import KINDS, SIZE, Game, Rules, parse_point, point_name, qfen_of
 
 CENTRE = parse_point("i7")
 LEFT, BOTTOM, SPAN = CENTRE % SIZE - 5, CENTRE // SIZE - 5, 11
@@ -26,28 +24,14 @@ class Diagram:
     caption: str = ""
 
 
-def _qfen(pieces: dict[int, str]) -> str:
-    rows = []
-    for rank in range(SIZE - 1, -1, -1):
-        row, run = "", 0
-        for f in range(SIZE):
-            tok = pieces.get(rank * SIZE + f)
-            if tok is None:
-                run += 1
-                continue
-            row += (str(run) if run else "") + tok
-            run = 0
-        rows.append(row + (str(run) if run else ""))
-    return "/".join(rows) + " w"
-
-
 def diagram(letter: str, rules: Rules, extra: dict[str, str] | None = None, caption: str = "") -> Diagram:
     """The moves of a Qin piece (`letter`) on i7 that fall in the window, with `extra` pieces
     placed around it."""
-    pieces = {parse_point(p): tok for p, tok in {**CAMPS, **(extra or {})}.items()}
-    pieces[CENTRE] = "w" + letter
+    camps = {p: tok for p, tok in CAMPS.items() if tok != "w" + letter}  # one general a kingdom
+    placed = {**camps, **(extra or {}), point_name(CENTRE): "w" + letter}
+    game = Game.from_qfen(qfen_of(placed), rules)
+    pieces = {parse_point(p): tok for p, tok in placed.items()}
     pieces[parse_point("j10")] = "Z"
-    game = Game.from_qfen(_qfen(pieces), rules)
     targets = [m.to_sq for m in game.legal_moves()
                if not m.is_pass and m.from_sq == CENTRE and in_window(m.to_sq)]
     caps = frozenset(t for t in targets if game.board[t])
@@ -61,7 +45,7 @@ def in_window(sq: int) -> bool:
 
 def all_diagrams(rules: Rules) -> list[Diagram]:
     """One per piece kind, then the horse against blockers and the cannon with screens."""
-    out = [diagram(letter, rules) for letter in KIND_LETTERS.strip()]
+    out = [diagram(letter, rules) for letter in KINDS]
     out.append(diagram("H", rules, {"i8": "wS", "k6": "rS"}, "blocked"))
     out.append(diagram("C", rules, {"i9": "rS", "i11": "rH", "g7": "wS", "e7": "rD", "l7": "rE", "n7": "rH"},
                        "screens"))
