@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import collections
 import logging
 import os
 import statistics
@@ -9,21 +10,27 @@ import sys
 import time
 import traceback
 import warnings
+from pathlib import Path
 from typing import Sequence
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from qiguo.cmdline import Parser, parse, seconds, whole
 from qiguo.engine import EngineError, Rules
 from qiguo.ui import theme
-from qiguo.ui.fonts import fit, font, render
-from qiguo.ui.settings import Settings
+from qiguo.ui.files import check_data_dir, clean_temporaries, data_dir
+from qiguo.ui.fonts import fit, font, render, wrap
+from qiguo.ui.settings import BOT_DELAY_MAX, Settings
 from qiguo.ui.strings import set_language, t
 
 log = logging.getLogger("qiguo")
 
 MIN_SIZE = (800, 600)
+MAX_SIZE = (8192, 8192)
 FPS = 60
+FRAME_TIMES_KEPT = 60 * 60 * 10
+"""Frame times kept for --bench: the last ten minutes (older ones are dropped)."""
 
 
 class App:
@@ -44,8 +51,16 @@ class App:
                 pygame.Window.from_display_module().minimum_size = MIN_SIZE
         except (AttributeError, pygame.error):
             pass  # older SDL: the layout copes with any size
-        self.settings = Settings.load()
+        problems = []
+        no_folder = check_data_dir()
+        if no_folder:
+            problems.append(("app.no_data_dir", {"why": no_folder}))
+        else:
+            clean_temporaries([data_dir(), data_dir() / "saves"])
+        self.settings, bad = Settings.load()
         set_language(self.settings.language)
+        if bad and not no_folder:
+            problems.append(("settings.reset", {"names": ", ".join(bad), "kept": t("save.kept", name="settings.json.bad")}))
         from qiguo.ui.sound import Sounds
         self.sounds = Sounds()
         self.seed = seed
@@ -53,18 +68,31 @@ class App:
         self.stack = SceneStack()
         self.running = True
         self.clock = pygame.time.Clock()
-        self.frame_ms: list[tuple[float, bool]] = []  # (milliseconds, whether it was drawn)
+        self.frame_ms: collections.deque[tuple[float, bool]] = collections.deque(maxlen=FRAME_TIMES_KEPT)
+        """(milliseconds, whether it was drawn) of the recent frames."""
         self.toast_text = ""
         self.toast_until = 0.0
+        self._queued: list[tuple[str, float]] = []
+        for key, values in problems:
+            self.toast(t(key, **values), 8.0, queue=True)
         self._errors = 0
+        self.errors_total = 0
+        """Every error the safety net caught in this run (tests check it stays 0)."""
         self._last_key: object = None
         self.drawn = False
 
     # ---- services for scenes ------------------------------------------------------------
 
-    def toast(self, text: str, seconds: float = 3.5) -> None:
-        """A short message at the bottom of the window."""
+    def toast(self, text: str, seconds: float = 3.5, queue: bool = False) -> None:
+        """A short message at the bottom of the window; with `queue`, after the one on show."""
+        if queue and self.toast_text and time.monotonic() < self.toast_until:
+            self._queued.append((text, seconds))
+            return
         self.toast_text, self.toast_until = text, time.monotonic() + seconds
+
+    def _next_toast(self) -> None:
+        if self._queued and time.monotonic() >= self.toast_until:
+            self.toast(*self._queued.pop(0))
 
     def play_sound(self, name: str) -> None:
         self.sounds.play(name, self.settings.volume, self.settings.muted)
@@ -114,6 +142,7 @@ class App:
                     self.stack.top.process_event(event)
             if self.stack.top is not None:
                 self.stack.top.update(dt)
+            self._next_toast()
             key = (id(self.stack.top), self.stack.top.frame_key() if self.stack.top else None,
                    self.screen.get_size(), self.toast_text if time.monotonic() < self.toast_until else "")
             self.drawn = bool(events) or key != self._last_key
@@ -124,6 +153,7 @@ class App:
         except Exception as e:  # the safety net: log it, tell the player, carry on
             log.error("error in a scene:\n%s", traceback.format_exc())
             self._errors += 1
+            self.errors_total += 1
             self.toast(t("app.error", what=f"{type(e).__name__}: {e}"))
             if self._errors > 3:
                 self.start_title()
@@ -133,30 +163,51 @@ class App:
         surface.fill(theme.BACKGROUND)
         self.stack.draw(surface)
         if self.toast_text and time.monotonic() < self.toast_until:
-            img = render(self.toast_text, max(14, surface.get_height() // 40), theme.TEXT)
-            box = img.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 12)).inflate(24, 12)
-            pygame.draw.rect(surface, (20, 18, 24), box, border_radius=8)
-            pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=8)
-            surface.blit(img, img.get_rect(center=box.center))
+            self.draw_toast(surface)
 
-    def run(self, frames: int | None = None, screenshot: str | None = None) -> None:
-        """The frame loop at 60 frames a second; stops on quit or after `frames` frames."""
-        count = 0
+    def draw_toast(self, surface: pygame.Surface) -> None:
+        """The message, wrapped to the window's width, in a box at the bottom."""
+        w, h = surface.get_size()
+        size = max(14, h // 40)
+        lines = wrap(self.toast_text, size, w - 64) or [""]
+        imgs = [render(line, size, theme.TEXT) for line in lines]
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 24, sum(i.get_height() for i in imgs) + 12)
+        box.midbottom = (w // 2, h - 12)
+        pygame.draw.rect(surface, (20, 18, 24), box, border_radius=8)
+        pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=8)
+        y = box.y + 6
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height()
+
+    def run(self, frames: int | None = None, screenshot: str | None = None) -> str:
+        """The frame loop at 60 frames a second; stops on quit or after `frames` frames. Returns
+        why the screenshot could not be saved, or an empty string."""
+        count, shot_error = 0, ""
         while self.running and (frames is None or count < frames):
             dt = self.clock.tick(FPS) / 1000.0
             start = time.perf_counter()
             self.step(min(dt, 0.1), pygame.event.get())
             if screenshot and frames is not None and count == frames - 1:
-                pygame.image.save(self.screen, screenshot)
+                shot_error = self.screenshot(screenshot)
             if self.drawn:
                 pygame.display.flip()
             self.frame_ms.append(((time.perf_counter() - start) * 1000, self.drawn))
             count += 1
         if screenshot and (frames is None or count < frames):
-            pygame.image.save(self.screen, screenshot)
+            shot_error = self.screenshot(screenshot)
         while self.stack.scenes:
             self.stack.pop()
         pygame.quit()
+        return shot_error
+
+    def screenshot(self, path: str) -> str:
+        """Save the window as PNG; returns why not, or an empty string."""
+        try:
+            pygame.image.save(self.screen, path)
+        except (pygame.error, OSError) as e:
+            return str(e)
+        return ""
 
 
 def bench_report(frames: list[tuple[float, bool]]) -> str:
@@ -173,37 +224,79 @@ def bench_report(frames: list[tuple[float, bool]]) -> str:
 
 
 def _size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--size takes WIDTHxHEIGHT, e.g. 1280x900, not {text!r}") from None
-    if w < 1 or h < 1:
-        raise argparse.ArgumentTypeError("--size needs positive numbers")
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(0 < len(v) <= 5 and v.isascii() and v.isdigit() for v in parts):
+        raise argparse.ArgumentTypeError(f"WIDTHxHEIGHT, e.g. 1280x900, not {text[:30]!r}")
+    w, h = int(parts[0]), int(parts[1])
+    if not (1 <= w <= MAX_SIZE[0] and 1 <= h <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(f"each side from 1 to {MAX_SIZE[0]} pixels")
     return w, h
 
 
-def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python main.py", description="Qiguo: Seven Kingdoms Chess")
-    p.add_argument("--seats", help="start a game at once: 7 characters, Qin first: h human, "
-                                    "1-4 bot novice..hard, - off the board (e.g. h444444)")
+def _screenshot(text: str) -> str:
+    path = Path(text)
+    if path.suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"a PNG file, whose name ends in .png, not {text[:60]!r}")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text[:60]!r} is a folder")
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot write in {str(folder)[:60]!r}")
+    return text
+
+
+def _seats_arg(text: str) -> str:
+    from qiguo.ui.seats import parse_seats
+    try:
+        parse_seats(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return text
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace | int:
+    """The options, or an exit status after a one-line error (or the help)."""
+    p = Parser(prog="python main.py", description="Qiguo: Seven Kingdoms Chess")
+    p.add_argument("--seats", type=_seats_arg, help="start a game at once: 7 characters, Qin first: h human, "
+                                                    "1-4 bot novice..hard, - off the board (e.g. h444444)")
     p.add_argument("--rules", default=None, help="preset: standard, chinese, sima-guang")
-    p.add_argument("--blocs", default=None, help="alliance blocs, e.g. wg,ro (RULES.md section 6)")
+    p.add_argument("--blocs", default=None, help="alliance blocs, e.g. wg,ro (RULES.md section 6; with --seats)")
     p.add_argument("--qfen", default=None, help="start from this position (with --seats)")
-    p.add_argument("--seed", type=int, default=0, help="seed for the bots")
-    p.add_argument("--size", type=_size, default=(1280, 900), help="window size WIDTHxHEIGHT")
-    p.add_argument("--frames", type=int, default=None, help="quit after this many frames")
-    p.add_argument("--screenshot", default=None, help="save the last frame as PNG")
-    p.add_argument("--bot-delay", type=float, default=None, help="seconds each bot move is shown")
+    p.add_argument("--seed", type=whole(0, 2 ** 31 - 1), default=0, help="seed for the bots")
+    p.add_argument("--size", type=_size, default=(1280, 900),
+                   help="window size WIDTHxHEIGHT (at most the desktop's size)")
+    p.add_argument("--frames", type=whole(1, 10 ** 9), default=None, help="quit after this many frames")
+    p.add_argument("--screenshot", type=_screenshot, default=None, help="save the last frame as PNG")
+    p.add_argument("--bot-delay", type=seconds(0.0, BOT_DELAY_MAX), default=None,
+                   help="seconds each bot move is shown")
     p.add_argument("--bench", action="store_true", help="print frame-time median and p99 at exit")
-    return p.parse_args(argv)
+    args = parse(p, argv)
+    if isinstance(args, argparse.Namespace) and args.seats is None:
+        alone = [name for name in ("qfen", "blocs") if getattr(args, name) is not None]
+        if alone:
+            print(f"error: --{alone[0]} needs --seats (who plays each kingdom)", file=sys.stderr)
+            return 2
+    return args
+
+
+def desktop_size() -> tuple[int, int]:
+    """The largest window worth opening: the desktop (a virtual one without a screen)."""
+    if pygame.display.get_driver() == "dummy":
+        return 3840, 2160
+    try:
+        return max(pygame.display.get_desktop_sizes())
+    except (pygame.error, ValueError):
+        return MAX_SIZE
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     args = parse_args(argv)
+    if isinstance(args, int):
+        return args
     match_error = None
     match = None
-    if args.seats:
+    if args.seats is not None:
         from qiguo.ui.match import Match
         from qiguo.ui.seats import parse_seats
         try:
@@ -226,7 +319,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not FONT_PATH.exists():
         print(f"error: the game's font is missing ({FONT_PATH}); reinstall the game", file=sys.stderr)
         return 1
-    app = App(args.size, seed=args.seed)
+    pygame.display.init()
+    most = desktop_size()
+    app = App((min(args.size[0], most[0]), min(args.size[1], most[1])), seed=args.seed)
     if args.rules:
         app.settings.preset = args.rules
     if args.bot_delay is not None:
@@ -235,7 +330,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if match is not None:
         from qiguo.scenes.play import GameScene
         app.stack.push(GameScene(app, match))
-    app.run(args.frames, args.screenshot)
+    shot_error = app.run(args.frames, args.screenshot)
     if args.bench and app.frame_ms:
-        print(bench_report(app.frame_ms[10:] or app.frame_ms))
+        frames = list(app.frame_ms)
+        print(bench_report(frames[10:] or frames))
+    if shot_error:
+        print(f"error: the screenshot could not be saved ({shot_error})", file=sys.stderr)
+        return 1
     return 0

@@ -5,8 +5,7 @@ import pytest
 
 from positions import game as position
 from qiguo.ai import LEVELS, NODE_BUDGETS, choose_move
-from qiguo.engine import Game
-from qiguo.engine.perft import random_game
+from qiguo.engine import Game, Move, parse_point, random_game
 
 SETUPS = [("standard", None), ("chinese", None), ("sima-guang", None), ("standard", "wg,ro,bp"),
           ("chinese", "wgp,ro,bk")]
@@ -38,7 +37,7 @@ def test_bots_never_attack_an_ally():
     g = position(pieces, blocs="wg")
     for level in LEVELS:
         move = choose_move(g, level, seed=2, budget=NODE_BUDGETS[level])
-        assert move & 511 != 7 * 19 + 2  # c8
+        assert Move(move).to_sq != parse_point("c8")
 
 
 @pytest.mark.parametrize("level", LEVELS[1:])
@@ -66,7 +65,8 @@ def test_does_not_leave_its_general_capturable(level):
         g.play_code(choose_move(g, level, seed=seed, budget=NODE_BUDGETS[level]))
         for k in (1, 6):
             g.set_turn(k)
-            assert not [m for m in g.legal_codes() if g.board[m & 511] == 1], f"{level} left its general"
+            assert not [m for m in g.legal_moves() if (g.piece_at(m.to_sq) or 0) and g.piece_at(m.to_sq).is_general], \
+                f"{level} left its general"
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -82,7 +82,7 @@ def test_same_seed_same_position_same_move(level):
 def test_novice_varies_with_the_seed_and_prefers_captures():
     g = random_game(Game.new(), 2, max_plies=25)
     assert len({choose_move(g, "novice", seed=s) for s in range(20)}) > 1
-    captures = [m for m in g.legal_codes() if g.board[m & 511]]
+    captures = [m for m in g.legal_moves() if g.piece_at(m.to_sq)]
     if captures:
         picks = [choose_move(g, "novice", seed=s) for s in range(40)]
         assert sum(m in captures for m in picks) > 20

@@ -1,42 +1,80 @@
-"""The architecture's import directions: engine <- ai <- ui/scenes, never the other way."""
+"""The architecture's import directions: engine <- ai <- net <- ui/scenes/app, never the other
+way; everything outside the engine uses its public face (``qiguo.engine``) and no raw encodings."""
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1] / "qiguo"
+import pytest
+
+TOP = Path(__file__).resolve().parents[1]
+ROOT = TOP / "qiguo"
+LAYERS = {"engine": 0, "ai": 1, "net": 2, "ui": 3, "scenes": 3, "app": 3}
+"""A module may import its own layer and those below it (``qiguo.cmdline``, standard library only,
+is open to all)."""
 
 
-def imports_of(package: str) -> set[str]:
+def sources(*where: str) -> list[Path]:
+    out = []
+    for name in where:
+        path = TOP / name
+        out += sorted(path.rglob("*.py")) if path.is_dir() else [path] if path.exists() else []
+    return out
+
+
+def imports_in(path: Path) -> set[str]:
     names = set()
-    for path in (ROOT / package).rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names.update(a.name for a in node.names)
-            elif isinstance(node, ast.ImportFrom) and node.module:
-                names.add(("." * node.level) + node.module)
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(("." * node.level) + node.module)
     return names
 
 
-def test_engine_imports_only_itself_and_the_standard_library():
-    names = imports_of("engine")
-    assert not {n for n in names if n.startswith(("pygame", "qiguo.ai", "qiguo.ui", "qiguo.scenes"))}
-    assert not {n for n in names if n.startswith("..")}
+def layer_of(path: Path) -> int:
+    part = path.relative_to(ROOT).parts[0]
+    return LAYERS[part.removesuffix(".py")] if part.removesuffix(".py") in LAYERS else -1
 
 
-def test_ai_imports_the_engine_only():
-    names = imports_of("ai")
-    assert not {n for n in names if n.startswith(("pygame", "qiguo.ui", "qiguo.scenes", "qiguo.app"))}
-    assert {n for n in names if n.startswith("qiguo.")} <= {n for n in names if n.startswith("qiguo.engine")}
+@pytest.mark.parametrize("path", sources("qiguo"), ids=lambda p: str(p.relative_to(TOP)))
+def test_each_module_imports_only_its_layer_and_those_below(path):
+    own = layer_of(path)
+    for name in imports_in(path):
+        if name.startswith("qiguo.") and name != "qiguo.cmdline":
+            target = LAYERS[name.split(".")[1]]
+            assert target <= own, f"{path.name} imports {name}"
+        if own in (0, 1, 2) or path.name == "cmdline.py":
+            assert not name.startswith("pygame"), f"{path.name} imports pygame"
+    if path.name == "cmdline.py":
+        assert not {n for n in imports_in(path) if n.startswith(("qiguo", "."))}
 
 
-def test_ui_and_scenes_are_imported_by_nothing_below_them():
-    for package in ("engine", "ai", "ui"):
-        names = imports_of(package)
-        assert not {n for n in names if n.startswith(("qiguo.scenes", "qiguo.app"))}, package
+@pytest.mark.parametrize("path", sources("qiguo", "tools", "tests", "main.py"), ids=lambda p: str(p.relative_to(TOP)))
+def test_outside_the_engine_only_its_public_face_is_used(path):
+    if path.is_relative_to(ROOT / "engine"):
+        return
+    for name in imports_in(path):
+        assert not name.startswith("qiguo.engine."), f"{path.name} imports {name}: use qiguo.engine"
 
 
-def test_importing_engine_and_ai_loads_no_pygame():
-    code = "import sys, qiguo.engine, qiguo.ai, qiguo.ai.worker, qiguo.ai.arena; print('pygame' in sys.modules)"
+RAW = re.compile(r">> 9|& 511|& 15\b|>> 4\b")
+
+
+@pytest.mark.parametrize("path", [p for p in sources("qiguo/ui", "qiguo/scenes", "qiguo/net", "qiguo/app.py", "tools", "tests")
+                                  if p.name != "test_boundaries.py"],
+                         ids=lambda p: str(p.relative_to(TOP)))
+def test_no_raw_piece_or_move_encodings_outside_engine_and_search(path):
+    found = [line.strip() for line in path.read_text(encoding="utf-8").splitlines() if RAW.search(line)]
+    assert found == [], f"{path.name}: use Piece and Move instead of {found[:2]}"
+
+
+def test_importing_engine_ai_and_net_loads_no_pygame():
+    code = ("import sys, importlib, pkgutil, qiguo.engine, qiguo.ai\n"
+            "for pkg in ('qiguo.ai', 'qiguo.net'):\n"
+            "    try:\n        p = importlib.import_module(pkg)\n    except ModuleNotFoundError:\n        continue\n"
+            "    for m in pkgutil.iter_modules(p.__path__):\n        importlib.import_module(pkg + '.' + m.name)\n"
+            "print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "False", out.stderr

@@ -1,32 +1,28 @@
 """attackers() reads the move rules backwards: it must agree with the legal move generator."""
 import pytest
 
-from qiguo.engine import Game
-from qiguo.engine.attacks import attackers
-from qiguo.engine.perft import random_game
-from qiguo.engine.pieces import ENVOY, ZHOU
+from qiguo.engine import INERT, Game, attackers, random_game
 
 
 def check_agreement(g: Game) -> int:
     """Every legal capture appears in attackers(); every attacker that may capture can. Returns
     how many captures were compared."""
-    b = g.board
     captures: set[tuple[int, int]] = set()
     saved = g.turn
     for k in range(7):
         if g.alive[k]:
             g.set_turn(k)
-            captures |= {(m >> 9, m & 511) for m in g.legal_codes() if m and b[m & 511]}
+            captures |= {(m.from_sq, m.to_sq) for m in g.legal_moves() if not m.is_pass and g.piece_at(m.to_sq)}
     g.set_turn(saved)
     for s, t in captures:
         assert s in attackers(g, t), (g.to_qfen(), s, t)
-    for t, victim in enumerate(b):
-        if not victim or victim == ZHOU or victim & 15 == ENVOY:
+    for t, victim in g.occupied():
+        if victim.is_zhou or victim.is_envoy:
             continue
         for s in attackers(g, t):
-            mover = g.controller[b[s] >> 4]
-            if mover >= 0 and g.alive[mover] and (g.controller[victim >> 4] < 0
-                                                   or g.teams[g.controller[victim >> 4]] != g.teams[mover]):
+            mover = g.controller[g.piece_at(s).kingdom]
+            owner = g.controller[victim.kingdom]
+            if mover != INERT and g.alive[mover] and (owner == INERT or g.teams[owner] != g.teams[mover]):
                 assert (s, t) in captures, (g.to_qfen(), s, t)
     return len(captures)
 

@@ -2,15 +2,15 @@
 import pytest
 
 from positions import qfen
-from qiguo.engine import START_QFEN, EngineError, Game, IllegalMove, Move, QfenError, Rules, RuleError, SetupError
+from qiguo.engine import START_QFEN, parse_point, EngineError, Game, IllegalMove, Move, QfenError, Rules, RuleError, SetupError
 
 
 def test_start_position_round_trip_and_layout():
     g = Game.new()
     assert g.to_qfen() == START_QFEN
     assert Game.from_qfen(START_QFEN).to_qfen() == START_QFEN
-    assert g.board[10 * 19 + 0] >> 4 == 0 and g.board[10 * 19] & 15 == 2  # Qin's Deputy on a11
-    assert g.board[4] & 15 == 2 and g.board[4] >> 4 == 1  # Chu's Deputy on e1
+    assert g.piece_at(parse_point("a11")).token == "wD"  # Qin's Deputy on a11
+    assert g.piece_at(parse_point("e1")).token == "rD"  # Chu's Deputy on e1
 
 
 def test_omitted_fields_default():

@@ -1,8 +1,7 @@
 """Frozen move-tree counts: a regression check on move generation, play and undo."""
 import pytest
 
-from qiguo.engine import KINGDOMS, START_QFEN, Game
-from qiguo.engine.perft import perft
+from qiguo.engine import KINGDOMS, START_QFEN, Game, perft
 
 # Depth 1 and 2 from the start position with each kingdom to move.
 START = {

@@ -4,8 +4,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from qiguo.engine import KINGDOMS, Game
-from qiguo.engine.invariants import problems
+from qiguo.engine import KINGDOMS, Game, Move, problems
 
 SETUPS = [dict(), dict(blocs="wg"), dict(blocs="wg,ro,bp"), dict(blocs="wgp,ro,bk"), dict(kingdoms="wbk"),
           dict(kingdoms="rp")]
@@ -25,7 +24,7 @@ def test_random_games_keep_every_invariant_and_undo_exactly(seed, preset, setup,
     while g.result is None:
         assert g.ply < 20_000, "a game must end"
         before, moves = g.to_qfen(), sorted(g.legal_codes())
-        captures = [m for m in moves if g.board[m & 511]]
+        captures = [m for m in moves if g.piece_at(Move(m).to_sq)]
         move = rng.choice(captures if captures and rng.random() < 0.3 else moves)
         g.play(move)
         check_invariants(g)
@@ -50,7 +49,7 @@ def test_quiet_rule_ends_aimless_games():
     g = Game.new(kingdoms="wk")
     rng = random.Random(3)
     while g.result is None:
-        moves = [m for m in g.legal_codes() if not g.board[m & 511]] or g.legal_codes()
+        moves = [m for m in g.legal_moves() if not g.piece_at(m.to_sq)] or g.legal_moves()
         g.play_code(rng.choice(moves))
     assert g.result.reason == "quiet"
     assert g.quiet == 50 * 2 and g.ply == 100  # 50 full rounds of the two kingdoms

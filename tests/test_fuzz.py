@@ -6,8 +6,7 @@ import sys
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from qiguo.engine import START_QFEN, EngineError, Game
-from qiguo.engine.perft import random_game
+from qiguo.engine import START_QFEN, EngineError, Game, random_game
 from qiguo.ui import saves
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats

@@ -6,7 +6,7 @@ import zlib
 import pygame
 import pytest
 
-from qiguo.engine.invariants import problems
+from qiguo.engine import problems
 from qiguo.scenes.keys import KeysScene
 from qiguo.scenes.load import LoadScene
 from qiguo.scenes.menu import MenuScene
@@ -94,7 +94,7 @@ def test_random_events_break_nothing(start):
         if not app.running:
             quits += 1
             app.running = True
-        assert app._errors == 0, f"seed {seed}, frame {frame}: {app.toast_text}"
+        assert app.errors_total == 0, f"seed {seed}, frame {frame}: {app.toast_text}"
         for scene in app.stack.scenes:
             if isinstance(scene, GameScene):
                 assert problems(scene.game) == [], f"seed {seed}, frame {frame}"

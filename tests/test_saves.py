@@ -6,7 +6,7 @@ import pytest
 from qiguo.engine import parse_point
 from qiguo.scenes.load import LoadScene
 from qiguo.scenes.play import GameScene
-from qiguo.ui import saves
+from qiguo.ui import files, saves
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
 from ui_helpers import continue_from_title, InlineWorker, click, frames, key, make_app
@@ -45,7 +45,7 @@ def test_a_crash_during_a_write_keeps_the_previous_save(data_dir, monkeypatch):
     def dies(data, fh, **kw):
         fh.write('{"format": "qiguo-sa')
         raise OSError("disk full")
-    monkeypatch.setattr(saves.json, "dump", dies)
+    monkeypatch.setattr(files.json, "dump", dies)
     with pytest.raises(OSError):
         saves.write(path, {"format": "qiguo-save", "n": 2})
     assert path.read_bytes() == before and list(data_dir.iterdir()) == [path]
@@ -100,12 +100,13 @@ def test_autosave_and_continue_resume_exactly(data_dir):
     resumed.match.close()
 
 
-def test_a_corrupt_autosave_is_refused_with_a_message_and_not_deleted(data_dir):
+def test_a_corrupt_autosave_is_refused_with_a_message_and_kept_aside(data_dir):
     (data_dir / "autosave.json").write_text("{broken")
     app = make_app()
     assert "Continue" not in [b.label for b in app.stack.top.menu.buttons]
     assert "cannot be continued" in app.toast_text and "truncated or corrupt" in app.toast_text
-    assert (data_dir / "autosave.json").read_text() == "{broken"
+    assert "autosave.json.bad" in app.toast_text
+    assert (data_dir / "autosave.json.bad").read_text() == "{broken"
 
 
 def test_ctrl_s_saves_and_the_load_screen_lists_and_loads(data_dir):
@@ -141,4 +142,4 @@ def test_an_unwritable_data_folder_says_so_and_play_goes_on(tmp_path, monkeypatc
     assert scene.game.history == ["e10e7"] and "cannot be autosaved" in app.toast_text
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     assert "Could not save" in app.toast_text
-    assert app._errors == 0
+    assert app.errors_total == 0

@@ -2,8 +2,7 @@
 import pygame
 import pytest
 
-from qiguo.engine import START_QFEN, parse_point
-from qiguo.engine.board import CENTRE
+from qiguo.engine import CENTRE, ENVOY, START_QFEN, Move, parse_point
 from qiguo.scenes.menu import MenuScene
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.result import ResultScene
@@ -92,7 +91,7 @@ def test_clicking_a_piece_shows_exactly_its_legal_moves_and_moving_animates():
     g = scene.game
     sq = parse_point("e10")  # Qin's Envoy
     click(app, scene.view.centre(sq))
-    expected = {m & 511 for m in g.legal_codes() if m >> 9 == sq}
+    expected = {m.to_sq for m in g.legal_moves() if m.from_sq == sq}
     assert scene.selected == sq and set(scene.targets) == expected and expected
     dest = parse_point("e5")
     click(app, scene.view.centre(dest))
@@ -100,8 +99,8 @@ def test_clicking_a_piece_shows_exactly_its_legal_moves_and_moving_animates():
     assert scene.view.glides and scene.view.glides[0].end == dest
     frames(app, 10)
     assert not scene.view.animating
-    assert g.board[dest] & 15 == 4 and g.board[sq] == 0
-    assert scene.last_move >> 9 == sq
+    assert g.piece_at(dest).kind == ENVOY and g.piece_at(sq) is None
+    assert Move(scene.last_move).from_sq == sq
 
 
 def test_drag_moves_a_piece():
@@ -224,7 +223,7 @@ def test_every_scene_draws_at_every_size(size):
     app.stack.push(ResultScene(app, done))
     app.draw()
     assert app.screen.get_size() == size
-    assert app._errors == 0 and not app.toast_text
+    assert app.errors_total == 0 and not app.toast_text
 
 
 def test_window_resizes_down_to_the_minimum_and_up():
@@ -238,7 +237,7 @@ def test_window_resizes_down_to_the_minimum_and_up():
         click(app, scene.view.centre(parse_point("e10")))
         assert scene.selected == parse_point("e10")
         key(app, pygame.K_ESCAPE)
-    assert app._errors == 0
+    assert app.errors_total == 0
 
 
 def test_an_idle_board_is_not_redrawn_but_every_change_is():
@@ -341,4 +340,4 @@ def test_a_bot_fallback_is_played_and_said():
     scene = GameScene(app, match)
     app.stack.push(scene)
     frames(app, 3)
-    assert scene.game.ply == 1 and "A bot failed" in app.toast_text and app._errors == 0
+    assert scene.game.ply == 1 and "A bot failed" in app.toast_text and app.errors_total == 0

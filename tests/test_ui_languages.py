@@ -70,7 +70,7 @@ def test_every_scene_draws_in_every_language(code, quit_label):
     app.stack.push(result)
     app.draw()
     assert result.headline()[0] == {"zh": "秦胜", "ja": "秦の勝ち", "en": "Qin wins"}[code]
-    assert app._errors == 0
+    assert app.errors_total == 0
 
 
 def test_the_language_setting_applies_at_once():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.ai import choose_move
+from qiguo.ai import Budget, choose_move
 from qiguo.ai.worker import Reply
 from qiguo.app import App
 from qiguo.engine import Game
@@ -12,9 +12,14 @@ from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
 
 
+INLINE_BUDGET = Budget(nodes=300)
+"""The inline worker's budget: the level asked for, searching a few hundred nodes (fast)."""
+
+
 class InlineWorker:
-    """Answers bot requests in this process (tests only: the game uses BotWorker), at once or
-    after `think` polls."""
+    """Answers bot requests in this process (tests only: the game uses BotWorker) with the level
+    asked for on a small node budget, at once or after `think` polls. Tests that must see the
+    real thing use BotWorker itself."""
 
     def __init__(self, think: int = 0) -> None:
         self.think = think
@@ -22,11 +27,13 @@ class InlineWorker:
         self.busy = False
         self._reply: Reply | None = None
         self.requests = 0
+        self.levels: list[str] = []
         self.closed = False
 
     def request(self, game: Game, level: str, seed: int = 0) -> int:
         self.requests += 1
-        move = choose_move(game.copy(), "novice" if level == "hard" else level, seed)
+        self.levels.append(level)
+        move = choose_move(Game.from_record(game.record()), level, seed, INLINE_BUDGET)
         self._reply = Reply(self.requests, move, 0.0)
         self.busy = True
         self._polls = 0

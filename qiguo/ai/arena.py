@@ -4,11 +4,14 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing as mp
+import os
 import statistics
 import sys
 import time
+from pathlib import Path
 from typing import Any, Sequence
 
+from qiguo.cmdline import Parser, parse, whole
 from qiguo.engine import KINGDOMS, EngineError, Game
 
 from .bots import LEVELS, NODE_BUDGETS, choose_move
@@ -68,29 +71,36 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
                         for why in sorted({r["reason"] for r in results})}}
 
 
-def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="python -m qiguo.ai.arena", description="headless bot games")
-    p.add_argument("--games", type=int, default=7)
+def _json_path(text: str) -> str:
+    """An argparse type: a file the summary can be written to (checked before any game)."""
+    path = Path(text)
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot write {text[:80]!r}")
+    return text
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace | int:
+    p = Parser(prog="python -m qiguo.ai.arena", description="headless bot games")
+    p.add_argument("--games", type=whole(1, 100_000), default=7)
     p.add_argument("--seats", default="easy," * 6 + "easy", help="7 levels in turn order, Qin first")
     p.add_argument("--rotate", action="store_true", help="rotate the seating each game")
     p.add_argument("--rules", default="standard")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--seed", type=whole(0, 2 ** 31), default=1)
+    p.add_argument("--jobs", type=whole(1, 64), default=1)
     p.add_argument("--nodes", action="store_true", help="node budgets instead of time (repeatable)")
-    p.add_argument("--json", metavar="FILE")
-    return p.parse_args(argv)
+    p.add_argument("--json", metavar="FILE", type=_json_path)
+    return parse(p, argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    try:
-        args = _parse(argv)
-    except SystemExit as e:
-        return 2 if e.code else 0
+    args = _parse(argv)
+    if isinstance(args, int):
+        return args
     seats = [s.strip() for s in args.seats.split(",")]
     bad = [s for s in seats if s not in LEVELS]
-    if len(seats) != 7 or bad or args.games < 1 or args.jobs < 1:
-        print(f"error: --seats takes 7 levels from {', '.join(LEVELS)}; --games and --jobs at least 1",
-              file=sys.stderr)
+    if len(seats) != 7 or bad:
+        print(f"error: --seats takes 7 levels from {', '.join(LEVELS)}", file=sys.stderr)
         return 2
     try:
         Game.new(args.rules)

@@ -1,9 +1,8 @@
 """Static evaluation of a position for one player (a kingdom and its allies)."""
 from __future__ import annotations
 
-from qiguo.engine import KINGDOMS, Game
-from qiguo.engine.pieces import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, HORSE,
-                                 SABRE, SWORD)
+from qiguo.engine import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, HORSE, KINGDOMS, SABRE,
+                          SWORD, Game)
 
 WIN = 100_000.0
 """The value of a won game; a lost one is -WIN."""

@@ -9,9 +9,7 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from qiguo.engine import PASS, Game
-from qiguo.engine.attacks import attackers
-from qiguo.engine.pieces import ENVOY, GENERAL
+from qiguo.engine import ENVOY, GENERAL, PASS, Game, attackers
 
 from .evaluate import VALUE, WIN, evaluate, letter_material
 

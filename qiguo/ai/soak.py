@@ -5,7 +5,6 @@ now and then a resignation, and after every move checks the engine's invariants 
 undo restores the position exactly. Exits 1 if anything broke (naming the game's seed)."""
 from __future__ import annotations
 
-import argparse
 import multiprocessing as mp
 import random
 import resource
@@ -13,8 +12,8 @@ import sys
 import time
 from typing import Any, Sequence
 
-from qiguo.engine import PRESETS, Game
-from qiguo.engine.invariants import problems
+from qiguo.cmdline import Parser, parse, whole
+from qiguo.engine import PRESETS, Game, problems
 
 from .bots import NODE_BUDGETS, choose_move
 
@@ -60,16 +59,17 @@ def soak_game(task: tuple[int, tuple[str, ...]]) -> dict[str, Any]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m qiguo.ai.soak", description="soak the engine with bot games")
-    p.add_argument("--games", type=int, default=200)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--jobs", type=int, default=1)
+    p = Parser(prog="python -m qiguo.ai.soak", description="soak the engine with bot games")
+    p.add_argument("--games", type=whole(1, 100_000), default=200)
+    p.add_argument("--seed", type=whole(0, 2 ** 31), default=1)
+    p.add_argument("--jobs", type=whole(1, 64), default=1)
     p.add_argument("--levels", default=",".join(LEVELS), help="bot levels the seats are drawn from")
-    args = p.parse_args(argv)
+    args = parse(p, argv)
+    if isinstance(args, int):
+        return args
     pool_levels = tuple(x.strip() for x in args.levels.split(","))
-    if args.games < 1 or args.jobs < 1 or not set(pool_levels) <= set(NODE_BUDGETS):
-        print("error: --games and --jobs must be at least 1; --levels from novice, easy, normal, hard",
-              file=sys.stderr)
+    if not set(pool_levels) <= set(NODE_BUDGETS):
+        print("error: --levels takes levels from novice, easy, normal, hard", file=sys.stderr)
         return 2
     start, rss0 = time.monotonic(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     seeds = [(s, pool_levels) for s in range(args.seed, args.seed + args.games)]

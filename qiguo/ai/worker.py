@@ -40,7 +40,9 @@ class Reply:
 
 def _serve(requests: Any, replies: Any, cancelled_upto: Any, bot: Callable[..., int]) -> None:
     """The worker process: answer requests until a None arrives or the caller is gone (a
-    killed caller sends nothing, so the worker watches for it)."""
+    killed caller sends nothing, so the worker watches for it). Each request carries the whole
+    game (:meth:`Game.record`: start position and every move), so the bot searches exactly the
+    game being played, not a position rebuilt from a QFEN that lacks part of its state."""
     parent = mp.parent_process()
     while True:
         try:
@@ -51,9 +53,9 @@ def _serve(requests: Any, replies: Any, cancelled_upto: Any, bot: Callable[..., 
             continue
         if job is None:
             return
-        job_id, qfen, rules, blocs, kingdoms, level, seed, budget = job
+        job_id, record, level, seed, budget = job
         try:
-            game = Game.from_qfen(qfen, rules, blocs=blocs, kingdoms=kingdoms)
+            game = Game.from_record(record)
             move = bot(game, level, seed, budget, lambda: cancelled_upto.value >= job_id)
             replies.put((job_id, int(move), None))
         except Exception as e:  # reported to the caller, which falls back
@@ -90,8 +92,7 @@ class BotWorker:
         self._job += 1
         budget = budget or DEFAULT_BUDGETS.get(level, Budget())
         limit = (budget.seconds or UNTIMED_LIMIT) + MARGIN
-        self._requests.put((self._job, game.to_qfen(), game.rules.options(), game.blocs,
-                            game.kingdoms, level, seed, budget))
+        self._requests.put((self._job, game.record(), level, seed, budget))
         self._pending = (self._job, game.copy(), time.monotonic(), limit, seed)
         return self._job
 

@@ -651,14 +651,19 @@ class Game:
                 [row[:] for row in self.taken], self.losses[:], self.credits[:], self.fallen[:])
 
     def _restore(self, snap: tuple) -> None:
-        """Back to a snapshot, copied: a snapshot is never changed, so copies may share it."""
+        """Back to a snapshot, in place (lists held by callers stay valid); the snapshot itself
+        is only read, so copies of a game may share it."""
         (board, pieces, controller, alive, prisoners, score, generals, taken, losses, credits, fallen) = snap
-        self.board, self.pieces = board[:], [set(s) for s in pieces]
-        self.controller, self.alive = controller[:], alive[:]
-        self.prisoners = [held[:] for held in prisoners]
-        self.score, self.generals, self.losses = score[:], generals[:], losses[:]
-        self.taken = [row[:] for row in taken]
-        self.credits, self.fallen = credits[:], fallen[:]
+        self.board[:] = board
+        for mine, saved in zip(self.pieces, pieces):
+            mine.clear()
+            mine.update(saved)
+        for mine, saved in zip(self.prisoners, prisoners):
+            mine[:] = saved
+        for mine, saved in zip(self.taken, taken):
+            mine[:] = saved
+        self.controller[:], self.alive[:], self.score[:] = controller, alive, score
+        self.generals[:], self.losses[:], self.credits[:], self.fallen[:] = generals, losses, credits, fallen
         self._control_changed()
 
     def _top_captor(self, k: int, decider: int) -> int:

@@ -7,17 +7,27 @@ from .game import Game
 
 
 def perft(game: Game, depth: int) -> int:
-    """The number of move sequences of exactly `depth` plies from this position."""
-    if depth == 0:
+    """The number of move sequences of exactly `depth` plies from this position (walked with
+    an explicit stack, so any depth is safe; the game is left as found)."""
+    if depth <= 0:
         return 1
-    moves = game.legal_codes()
     if depth == 1:
-        return len(moves)
+        return len(game.legal_codes())
     total = 0
-    for m in moves:
-        game.play_code(m)
-        total += perft(game, depth - 1)
-        game.undo()
+    stack = [iter(game.legal_codes())]
+    while stack:
+        m = next(stack[-1], None)
+        if m is None:
+            stack.pop()
+            if stack:
+                game.undo()
+        else:
+            game.play_code(m)
+            if len(stack) == depth - 1:
+                total += len(game.legal_codes())
+                game.undo()
+            else:
+                stack.append(iter(game.legal_codes()))
     return total
 
 

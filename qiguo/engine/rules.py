@@ -5,6 +5,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Mapping
 
 from .errors import RuleError
+from .text import is_number
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "horse": ("exact3", "upto3"),
@@ -15,9 +16,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "weights": ("flat", "classic"),
     "layout": ("leventhal", "mirrored"),
 }
-NUMBERS: dict[str, int] = {  # option -> smallest allowed value
-    "attrition_limit": 1, "win_generals": 0, "win_captures": 0, "win_kingdoms": 0,
-    "quiet_rounds": 1,
+NUMBERS: dict[str, tuple[int, int]] = {  # option -> smallest and largest allowed value
+    "attrition_limit": (1, 200), "win_generals": (0, 6), "win_captures": (0, 200), "win_kingdoms": (0, 6),
+    "quiet_rounds": (1, 10_000),
 }
 
 PRESETS: dict[str, dict[str, Any]] = {
@@ -56,10 +57,13 @@ class Rules:
         if isinstance(rules, Rules):
             base, extra = rules, {}
         else:
+            if not (rules is None or isinstance(rules, (str, Mapping))):
+                raise RuleError(f"rules are a preset name or a mapping of options, not {type(rules).__name__}")
             spec = {"preset": rules} if isinstance(rules, str) or rules is None else dict(rules)
             name = spec.pop("preset", None) or "standard"
-            if name not in PRESETS:
-                raise RuleError(f"unknown preset {name!r} (expected one of {', '.join(PRESETS)})")
+            if not isinstance(name, str) or name not in PRESETS:
+                shown = repr(name)[:24] if isinstance(name, str) else type(name).__name__
+                raise RuleError(f"unknown preset {shown} (expected one of {', '.join(PRESETS)})")
             base, extra = cls(preset=name, **PRESETS[name]), spec
         extra.update(options)
         return replace(base, **{k: _check(k, v) for k, v in extra.items()}) if extra else base
@@ -77,19 +81,20 @@ class Rules:
 
 def _check(name: str, value: Any) -> Any:
     if name in CHOICES:
-        if value not in CHOICES[name]:
-            raise RuleError(f"option {name} must be one of {', '.join(CHOICES[name])}, not {value!r}")
+        if not isinstance(value, str) or value not in CHOICES[name]:
+            shown = repr(value)[:20] if isinstance(value, (str, int, float)) else type(value).__name__
+            raise RuleError(f"option {name} must be one of {', '.join(CHOICES[name])}, not {shown}")
         return value
     if name in NUMBERS:
-        try:
-            number = int(value)
-        except (TypeError, ValueError):
-            raise RuleError(f"option {name} takes a whole number, not {value!r}") from None
-        if number < NUMBERS[name]:
-            raise RuleError(f"option {name} must be a whole number >= {NUMBERS[name]}, not {value!r}")
-        return number
+        low, high = NUMBERS[name]
+        if isinstance(value, str) and is_number(value):
+            value = int(value)
+        if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+            shown = repr(value)[:20] if isinstance(value, (str, int, float)) else type(value).__name__
+            raise RuleError(f"option {name} takes a whole number from {low} to {high}, not {shown}")
+        return value
     known = ", ".join(list(CHOICES) + list(NUMBERS))
-    raise RuleError(f"unknown option {name!r} (options: {known})")
+    raise RuleError(f"unknown option {str(name)[:20]!r} (options: {known})")
 
 
 def parse_setting(text: str) -> tuple[str, str]:

@@ -5,8 +5,7 @@ import time
 
 import pygame
 
-from qiguo.engine import RESIGN, Game, Move
-from qiguo.engine.pieces import KINGDOM_GLYPHS
+from qiguo.engine import KINGDOM_GLYPHS, RESIGN, Game, Move
 from qiguo.ui import movelist, saves, theme
 from qiguo.ui.board_view import BoardView
 from qiguo.ui.fonts import fit, render
@@ -128,8 +127,8 @@ class GameScene(Scene):
             self.on_played(played)
 
     def on_played(self, played: Played) -> None:
-        victim = played.before[played.move & 511] if played.move else 0
-        self.app.play_sound("general" if victim & 15 == 1 else "capture" if victim else "move")
+        victim = played.captured
+        self.app.play_sound("general" if victim and victim.is_general else "capture" if victim else "move")
         if played.fallen:
             self.app.play_sound("defeat")
         if self.game.result is not None:
@@ -139,7 +138,7 @@ class GameScene(Scene):
         self.autosave()
         self.deselect()
         self.scroll = 0
-        self.view.animate(self.game, played.move, played.before, self.app.settings.anim_time)
+        self.view.animate(self.game, played, self.app.settings.anim_time)
         self.last_move = played.move
         if played.warning:
             self.app.toast(t("game.bot_fallback", why=played.warning))

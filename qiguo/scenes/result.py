@@ -3,8 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.engine import KINGDOMS
-from qiguo.engine.pieces import KINGDOM_GLYPHS
+from qiguo.engine import KINGDOM_GLYPHS, KINGDOMS
 from qiguo.ui import theme
 from qiguo.ui.fonts import fit, render
 from qiguo.ui.match import Match

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.engine import START_QFEN, Rules
-from qiguo.engine.board import SIZE
-from qiguo.engine.pieces import KIND_GLYPHS, KIND_LETTERS, KINGDOMS
-from qiguo.engine.qfen import parse as parse_qfen
+from qiguo.engine import KIND_GLYPHS, KINDS, KINGDOMS, SIZE, Game, Rules
 from qiguo.ui import diagrams, theme
 from qiguo.ui.fonts import fit, render, wrap
 from qiguo.ui.strings import rules_text, t
@@ -82,7 +79,7 @@ class RulesScene(Scene):
         for i, d in enumerate(self.diagrams):
             cx, cy = x + (i % cols) * card_w, y + (i // cols) * card_h
             self._diagram(surface, d, cx, cy, cell)
-            kind = KIND_LETTERS.index(d.piece)
+            kind = KINDS.index(d.piece) + 1
             tx = cx + cell * 11 + 12
             label = t(f"piece.{d.piece}")
             name = (label if label.startswith(KIND_GLYPHS[kind]) else f"{KIND_GLYPHS[kind]}  {label}") + (
@@ -128,11 +125,10 @@ class RulesScene(Scene):
         surface.blit(img, (x, y))
         y += img.get_height() + 6
         cell = max(6, min(12, width // 80))
-        board = parse_qfen(START_QFEN).board
         pygame.draw.rect(surface, theme.BOARDS["wood"]["board"], pygame.Rect(x, y, cell * SIZE, cell * SIZE), border_radius=4)
-        for sq, p in enumerate(board):
+        for sq, p in Game.new().occupied():
             if p:
-                colour = theme.ZHOU_FILL if p >> 4 == 7 else theme.KINGDOM_FILL[p >> 4]
+                colour = theme.ZHOU_FILL if p.is_zhou else theme.KINGDOM_FILL[p.kingdom]
                 pygame.draw.circle(surface, colour, (x + (sq % SIZE) * cell + cell // 2,
                                                      y + (SIZE - 1 - sq // SIZE) * cell + cell // 2), cell // 2)
         ox = x + cell * SIZE + 30

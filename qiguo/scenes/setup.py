@@ -4,9 +4,7 @@ from __future__ import annotations
 import pygame
 
 from qiguo.ai import LEVELS
-from qiguo.engine import KINGDOMS, PRESETS, EngineError
-from qiguo.engine.pieces import KINGDOM_GLYPHS
-from qiguo.engine.setup import teams_for
+from qiguo.engine import KINGDOM_GLYPHS, KINGDOMS, PRESETS, EngineError, teams_for
 from qiguo.ui import theme
 from qiguo.ui.fonts import fit, render
 from qiguo.ui.match import Match

@@ -6,19 +6,16 @@ from dataclasses import dataclass
 
 import pygame
 
-from qiguo.engine import INERT, KINGDOMS, START_QFEN, Game
-from qiguo.engine.board import FILES, SIZE
-from qiguo.engine.pieces import KIND_GLYPHS, ZHOU
-from qiguo.engine.qfen import parse as parse_qfen
+from qiguo.engine import FILES, INERT, KIND_GLYPHS, KINGDOMS, SIZE, ZHOU, Game, Move, Piece
 
 from . import theme
 from .fonts import render
+from .match import Played
 
-_START = parse_qfen(START_QFEN).board
-START_POINTS: list[list[int]] = [[sq for sq, p in enumerate(_START) if p and p != ZHOU and p >> 4 == k]
-                                 for k in range(len(KINGDOMS))]
+_START = Game.new().occupied()
+START_POINTS: list[list[int]] = [[sq for sq, p in _START if p.kingdom == k] for k in range(len(KINGDOMS))]
 """Each kingdom's 17 start points (its home area)."""
-GENERAL_START = [next(sq for sq in pts if _START[sq] & 15 == 1) for pts in START_POINTS]
+GENERAL_START = [next(sq for sq, p in _START if p.kingdom == k and p.is_general) for k in range(len(KINGDOMS))]
 """Each kingdom's general's start point, in the middle of its home edge."""
 
 
@@ -67,7 +64,7 @@ def ease_out(t: float) -> float:
 class Glide:
     """A piece moving from one point to another."""
 
-    piece: int
+    piece: Piece
     controller: int
     start: int
     end: int
@@ -78,7 +75,7 @@ class Glide:
 class Fade:
     """A piece leaving the board (captured, lifted or removed)."""
 
-    piece: int
+    piece: Piece
     controller: int
     at: int
     elapsed: float = 0.0
@@ -130,7 +127,7 @@ class BoardView:
     def animating(self) -> bool:
         return bool(self.glides or self.fades)
 
-    def animate(self, game: Game, move: int, before: list[int], duration: float) -> None:
+    def animate(self, game: Game, played: Played, duration: float) -> None:
         """Start the animations of a move just played: the glide, and fades for every piece
         that left the board (the captured one, a lifted general, a removed army)."""
         self.duration = max(0.0, duration)
@@ -138,14 +135,11 @@ class BoardView:
         self.fades.clear()
         if duration <= 0:
             return
-        f, t = move >> 9, move & 511
-        board = game.board
-        if move:
-            piece = before[f]
-            self.glides.append(Glide(piece, game.controller[piece >> 4], f, t))
-        for sq, p in enumerate(before):
-            if p and p != ZHOU and sq != f and board[sq] != p:
-                self.fades.append(Fade(p, game.controller[p >> 4], sq))
+        m = played.move
+        if played.piece is not None:
+            self.glides.append(Glide(played.piece, game.controller[played.piece.kingdom], m.from_sq, m.to_sq))
+        for sq, p in played.left:
+            self.fades.append(Fade(p, game.controller[p.kingdom], sq))
 
     def update(self, dt: float) -> None:
         for a in self.glides + self.fades:
@@ -220,7 +214,7 @@ class BoardView:
         x, y = self.centre(sq)
         return x - self.rect.x, y - self.rect.y
 
-    def sprite(self, piece: int, controller: int) -> pygame.Surface:
+    def sprite(self, piece: Piece, controller: int) -> pygame.Surface:
         """A piece as a disc with its glyph: kingdom colours, a ring in the controller's colour
         when inherited, grey when inert."""
         radius = max(4, int(self.cell * 0.46))
@@ -228,11 +222,11 @@ class BoardView:
         cached = self._sprites.get(key)
         if cached is not None:
             return cached
-        if piece == ZHOU:
+        if piece.is_zhou:
             fill, ink, glyph, ring = theme.ZHOU_FILL, theme.ZHOU_INK, "周", None
         else:
-            k = piece >> 4
-            glyph = KIND_GLYPHS[piece & 15]
+            k = piece.kingdom
+            glyph = KIND_GLYPHS[piece.kind]
             if controller == INERT:
                 fill, ink, ring = theme.INERT_FILL, theme.INERT_INK, None
             else:
@@ -251,8 +245,8 @@ class BoardView:
             pygame.draw.circle(big, (20, 20, 20), (c, c), r2, max(1, scale))
         text = render(glyph, int(r2 * (1.15 if ring is None else 1.0)), ink)
         big.blit(text, text.get_rect(center=(c, c + scale)))
-        if self.colour_aid and piece != ZHOU:
-            _mark(big, theme.MARKS[piece >> 4], (c + int(r2 * 0.62), c - int(r2 * 0.62)), max(3, r2 // 4), ink, fill)
+        if self.colour_aid and not piece.is_zhou:
+            _mark(big, theme.MARKS[piece.kingdom], (c + int(r2 * 0.62), c - int(r2 * 0.62)), max(3, r2 // 4), ink, fill)
         small = _display_format(pygame.transform.smoothscale(big, (big.get_width() // scale,
                                                                    big.get_height() // scale)), alpha=True)
         self._sprites[key] = small
@@ -260,7 +254,7 @@ class BoardView:
             self._sprites.clear()
         return small
 
-    def _blit_piece(self, surface: pygame.Surface, piece: int, controller: int, at: tuple[float, float],
+    def _blit_piece(self, surface: pygame.Surface, piece: Piece, controller: int, at: tuple[float, float],
                     alpha: int = 255) -> None:
         img = self.sprite(piece, controller)
         if alpha < 255:
@@ -278,25 +272,25 @@ class BoardView:
         if home is not None:
             self._draw_home_edge(surface, home)
         if last_move:
-            for sq in (last_move >> 9, last_move & 511):
+            for sq in (Move(last_move).from_sq, Move(last_move).to_sq):
                 x, y = self.centre(sq)
                 pygame.draw.rect(surface, theme.LAST_MOVE,
                                  pygame.Rect(x - cell * 0.52, y - cell * 0.52, cell * 1.04, cell * 1.04),
                                  max(2, int(cell * 0.08)), border_radius=int(cell * 0.2))
         hidden = {g.end for g in self.glides}
-        board, ctl = game.board, game.controller
-        for sq, p in enumerate(board):
-            if p and sq not in hidden:
-                self._blit_piece(surface, p, ZHOU if p == ZHOU else ctl[p >> 4], self.centre(sq))
+        ctl = game.controller
+        for sq, p in game.occupied():
+            if sq not in hidden:
+                self._blit_piece(surface, p, ZHOU if p.is_zhou else ctl[p.kingdom], self.centre(sq))
         for f in self.fades:
             t = f.elapsed / (self.duration * 1.5)
             self._blit_piece(surface, f.piece, f.controller, self.centre(f.at), int(255 * (1 - t)))
         for g in self.glides:
             t = ease_out(g.elapsed / self.duration) if self.duration else 1.0
             (x0, y0), (x1, y1) = self.centre(g.start), self.centre(g.end)
-            self._blit_piece(surface, g.piece, ctl[g.piece >> 4], (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
+            self._blit_piece(surface, g.piece, ctl[g.piece.kingdom], (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
         if hint:
-            (x0, y0), (x1, y1) = self.centre(hint >> 9), self.centre(hint & 511)
+            (x0, y0), (x1, y1) = self.centre(Move(hint).from_sq), self.centre(Move(hint).to_sq)
             width = max(3, int(cell * 0.16))
             pygame.draw.line(surface, theme.HINT, (x0, y0), (x1, y1), width)
             pygame.draw.circle(surface, theme.HINT, (x0, y0), cell * 0.55, width)
@@ -306,7 +300,7 @@ class BoardView:
             pygame.draw.circle(surface, theme.SELECT, (x, y), cell * 0.54, max(2, int(cell * 0.1)))
         for t_sq in (targets or {}):
             x, y = self.centre(t_sq)
-            if board[t_sq]:
+            if game.piece_at(t_sq):
                 pygame.draw.circle(surface, theme.CAPTURE_RING, (x, y), cell * 0.52, max(2, int(cell * 0.12)))
             else:
                 pygame.draw.circle(surface, theme.MOVE_DOT, (x, y), max(3, cell * 0.17))

@@ -34,7 +34,7 @@ def diagram(letter: str, rules: Rules, extra: dict[str, str] | None = None, capt
     pieces[parse_point("j10")] = "Z"
     targets = [m.to_sq for m in game.legal_moves()
                if not m.is_pass and m.from_sq == CENTRE and in_window(m.to_sq)]
-    caps = frozenset(t for t in targets if game.board[t])
+    caps = frozenset(t for t in targets if game.piece_at(t))
     shown = {sq: tok for sq, tok in pieces.items() if in_window(sq)}
     return Diagram(letter, shown, frozenset(targets) - caps, caps, caption)
 

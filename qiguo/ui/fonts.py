@@ -25,10 +25,22 @@ def render(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface
 
 def wrap(text: str, size: int, width: int) -> list[str]:
     """Lines of `text` no wider than `width`: broken at spaces, or anywhere in text without
-    them (Chinese and Japanese)."""
+    them (Chinese and Japanese) and inside a word too long for a line."""
     f = font(size)
-    tokens = text.split(" ") if " " in text else list(text)
-    joiner = " " if " " in text else ""
+    spaced = " " in text
+    joiner = " " if spaced else ""
+    tokens: list[str] = []
+    for word in (text.split(" ") if spaced else list(text)):
+        if f.size(word)[0] <= width:
+            tokens.append(word)
+            continue
+        piece = ""
+        for ch in word:
+            if piece and f.size(piece + ch)[0] > width:
+                tokens.append(piece)
+                piece = ""
+            piece += ch
+        tokens.append(piece)
     lines: list[str] = []
     line = ""
     for tok in tokens:

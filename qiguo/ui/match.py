@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from qiguo.ai.worker import BotWorker, Reply
-from qiguo.engine import Game, Move
+from qiguo.engine import Game, Move, Piece
 
 from .seats import HUMAN, Seat, kingdoms_of
 
@@ -28,14 +28,15 @@ class Played:
     """One move as it changed the board."""
 
     kingdom: int
-    move: int
-    before: list[int]
+    move: Move
+    piece: Piece | None
+    """The piece that moved (None for a pass)."""
+    captured: Piece | None
+    left: list[tuple[int, Piece]]
+    """Every piece that left the board, with its point: the captured one, a general lifted by
+    attrition, an army removed."""
     fallen: list[int]
     warning: str | None = None
-
-    @property
-    def text(self) -> str:
-        return str(Move(self.move))
 
 
 class Match:
@@ -83,7 +84,8 @@ class Match:
         """For a human's turn: destination point -> move code of the piece on `sq`."""
         if not self.human_to_move:
             return {}
-        return {m & 511: m for m in self.game.legal_codes() if m >> 9 == sq}
+        moves = map(Move, self.game.legal_codes())
+        return {m.to_sq: m for m in moves if not m.is_pass and m.from_sq == sq}
 
     def play_human(self, code: int) -> Played | None:
         """Play a human's move if it is legal now; None if not (nothing changes)."""
@@ -116,12 +118,16 @@ class Match:
         if self._hint_for is not None:
             self._cancel()
         g = self.game
-        before = g.board[:]
+        move = Move(code)
+        before = g.occupied()
         alive = g.alive[:]
         k = g.turn
+        piece = None if move.is_pass else g.piece_at(move.from_sq)
+        captured = None if move.is_pass else g.piece_at(move.to_sq)
         g.play_code(code)
+        left = [(sq, p) for sq, p in before if g.piece_at(sq) != p and (move.is_pass or sq != move.from_sq)]
         fallen = [j for j in range(7) if alive[j] and not g.alive[j]]
-        return Played(k, code, before, fallen, warning)
+        return Played(k, move, piece, captured, left, fallen, warning)
 
     def update(self) -> Played | None:
         """Drive the bots: ask for a move, collect it, play it after the pause. Never blocks."""

@@ -3,8 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
-from qiguo.engine.pieces import KIND_GLYPHS, KINGDOM_GLYPHS
+from qiguo.engine import KIND_GLYPHS, KINGDOM_GLYPHS, KINGDOMS, RESIGN, Game, Move, point_name
 
 from .match import Match
 from .seats import kingdoms_of
@@ -41,11 +40,11 @@ def move_text(g: Game, entry: str) -> str:
     if entry == "pass":
         return t("moves.pass", k=KINGDOM_GLYPHS[k])
     m = Move.parse(entry)
-    piece, victim = g.board[m.from_sq], g.board[m.to_sq]
-    own = "" if piece >> 4 == k else f"({KINGDOM_GLYPHS[piece >> 4]})"  # a piece of an inherited army
-    text = f"{KINGDOM_GLYPHS[k]}{own}{KIND_GLYPHS[piece & 15]} {point_name(m.from_sq)}–{point_name(m.to_sq)}"
+    piece, victim = g.piece_at(m.from_sq), g.piece_at(m.to_sq)
+    own = "" if piece.kingdom == k else f"({KINGDOM_GLYPHS[piece.kingdom]})"  # a piece of an inherited army
+    text = f"{KINGDOM_GLYPHS[k]}{own}{KIND_GLYPHS[piece.kind]} {point_name(m.from_sq)}–{point_name(m.to_sq)}"
     if victim:
-        text += f" ×{KINGDOM_GLYPHS[victim >> 4]}{KIND_GLYPHS[victim & 15]}"
+        text += f" ×{KINGDOM_GLYPHS[victim.kingdom]}{KIND_GLYPHS[victim.kind]}"
     return text
 
 

@@ -5,18 +5,18 @@ position; a file that is truncated, corrupt, foreign or from a newer version is 
 a SaveError that says why, and nothing is deleted or overwritten."""
 from __future__ import annotations
 
-import json
+import math
+import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from qiguo.engine import EngineError, Rules
-from qiguo.engine.pieces import KINGDOM_GLYPHS
+from qiguo.engine import KINGDOM_GLYPHS, EngineError, Rules
 
 from .match import Match, Worker
 from .seats import parse_seats, seats_spec
-from .files import data_dir
+from .files import data_dir, parse_json, read_text, set_aside
 from .files import write_json as write
 from .strings import t
 
@@ -50,27 +50,73 @@ def to_data(match: Match, created: float | None = None) -> dict[str, Any]:
 def read(path: Path) -> dict[str, Any]:
     """The checked save record in a file; raises SaveError naming the problem."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
     except FileNotFoundError:
         raise SaveError(t("save.missing", name=path.name)) from None
     except (OSError, UnicodeDecodeError) as e:
-        raise SaveError(f"{t('save.unreadable', name=path.name)} ({e})") from None
+        raise SaveError(f"{t('save.unreadable', name=path.name)} ({getattr(e, 'strerror', None) or e})") from None
     try:
-        data = json.loads(text)
+        data = parse_json(text)
     except ValueError:
         raise SaveError(t("save.truncated", name=path.name)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError(t("save.foreign", name=path.name))
     version = data.get("version")
-    if not isinstance(version, int) or version > VERSION:
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise SaveError(t("save.damaged", name=path.name, field="'version'"))
+    if version > VERSION:
         raise SaveError(t("save.newer", name=path.name, version=version))
-    kinds = {"seats": str, "blocs": list, "rules": dict, "moves": list}
-    for name, kind in kinds.items():
-        if not isinstance(data.get(name), kind):
-            raise SaveError(t("save.damaged", name=path.name, field=repr(name)))
-    if not all(isinstance(m, str) for m in data["moves"]) or not all(isinstance(b, str) for b in data["blocs"]):
-        raise SaveError(t("save.damaged", name=path.name, field="'moves'"))
+    bad = damaged_field(data)
+    if bad:
+        raise SaveError(t("save.damaged", name=path.name, field=repr(bad)))
     return data
+
+
+def _number(value: Any, low: float, high: float) -> bool:
+    return (isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+            and low <= value <= high)
+
+
+def damaged_field(data: dict[str, Any]) -> str:
+    """The name of the first field of a save record that is missing or not what it must be, or
+    empty. (Whether the moves can be played is checked when the game is rebuilt.)"""
+    checks: dict[str, Callable[[Any], bool]] = {
+        "seats": lambda v: isinstance(v, str) and _seats_ok(v),
+        "blocs": lambda v: isinstance(v, list) and all(isinstance(b, str) and 1 <= len(b) <= 7 for b in v),
+        "rules": lambda v: isinstance(v, dict) and _rules_ok(v),
+        "moves": lambda v: isinstance(v, list) and len(v) <= 100_000
+        and all(isinstance(m, str) and len(m) <= 12 for m in v),
+    }
+    optional: dict[str, Callable[[Any], bool]] = {
+        "start_qfen": lambda v: v is None or (isinstance(v, str) and len(v) <= 4000),
+        "seed": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2 ** 63),
+        "created": lambda v: v is None or _number(v, 0, 1e11),
+        "updated": lambda v: v is None or _number(v, 0, 1e11),
+        "result": lambda v: v is None or isinstance(v, dict),
+    }
+    for name, ok in checks.items():
+        if name not in data or not ok(data[name]):
+            return name
+    for name, ok in optional.items():
+        if not ok(data.get(name)):
+            return name
+    return ""
+
+
+def _seats_ok(spec: str) -> bool:
+    try:
+        parse_seats(spec)
+    except ValueError:
+        return False
+    return True
+
+
+def _rules_ok(options: dict[str, Any]) -> bool:
+    try:
+        Rules.make(options)
+    except EngineError:
+        return False
+    return True
 
 
 def to_match(data: dict[str, Any], name: str = "save", bot_delay: float = 0.5,
@@ -101,14 +147,19 @@ def autosave(match: Match, created: float | None = None) -> bool:
 
 def continuable() -> tuple[dict[str, Any] | None, str]:
     """The autosaved game if there is one that is unfinished and readable, and why not if an
-    autosave exists but cannot be read (empty when there is none or it is fine)."""
-    path = data_dir() / AUTOSAVE
-    if not path.exists():
+    autosave exists but cannot be read (empty when there is none or it is fine). A refused
+    autosave is set aside as autosave.json.bad, so that the next game does not overwrite it."""
+    try:
+        path = data_dir() / AUTOSAVE
+        if not os.path.lexists(path):
+            return None, ""
+    except OSError:
         return None, ""
     try:
         data = read(path)
     except SaveError as e:
-        return None, str(e)
+        kept = set_aside(path)
+        return None, str(e) + (" " + t("save.kept", name=kept.name) if kept else "")
     return (data if data.get("result") is None else None), ""
 
 

@@ -1,13 +1,54 @@
-"""Player settings and the last set-up, kept as JSON in the user's data folder."""
+"""Player settings and the last set-up, kept as JSON in the user's data folder.
+
+Every field is checked against its range when read: an invalid one falls back to its default,
+the file is kept as settings.json.bad, and the cleaned settings are written in its place."""
 from __future__ import annotations
 
-import json
 import logging
+import math
 from dataclasses import asdict, dataclass, field, fields
+from typing import Any, Callable
 
-from .files import data_dir, write_json
+from qiguo.engine import KINGDOMS, PRESETS, EngineError, teams_for
+
+from .files import data_dir, parse_json, read_text, set_aside, write_json
+from .seats import parse_seats
+from .strings import LANGUAGES
+from .theme import BOARDS
 
 log = logging.getLogger(__name__)
+FILE = "settings.json"
+
+
+def _between(low: float, high: float) -> Callable[[Any], bool]:
+    return lambda v: (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                      and low <= v <= high)
+
+
+def _flag(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+def _seats(v: Any) -> bool:
+    try:
+        parse_seats(v)
+    except (TypeError, ValueError):
+        return False
+    return isinstance(v, str)
+
+
+def _blocs(v: Any) -> bool:
+    if not isinstance(v, list) or not all(isinstance(b, str) for b in v):
+        return False
+    try:
+        teams_for(KINGDOMS, v)
+    except EngineError:
+        return False
+    return True
+
+
+BOT_DELAY_MAX = 10.0
+"""The longest pause after a bot's move, in seconds (also the limit of --bot-delay)."""
 
 
 @dataclass
@@ -22,32 +63,53 @@ class Settings:
     board_theme: str = "wood"
     language: str = "en"
     preset: str = "standard"
-    last_seats: str = "h444444"
+    last_seats: str = "h333333"
     last_blocs: list[str] = field(default_factory=list)
 
     @classmethod
-    def load(cls) -> "Settings":
-        """The saved settings, or the defaults when there are none or the file is unreadable."""
-        path = data_dir() / "settings.json"
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            return cls()
-        except (OSError, ValueError) as e:
-            log.warning("settings file %s unreadable (%s); using defaults", path, e)
-            return cls()
+    def load(cls) -> tuple["Settings", list[str]]:
+        """The saved settings and the names of the fields that were invalid (and are now back to
+        their defaults; the file was then kept as settings.json.bad and written anew)."""
         s = cls()
-        if isinstance(raw, dict):
+        try:
+            path = data_dir() / FILE
+        except OSError:  # no data folder: said once at start, and nothing to read
+            return s, []
+        try:
+            raw = parse_json(read_text(path, 64 * 1024))
+        except FileNotFoundError:
+            return s, []
+        except (OSError, ValueError) as e:
+            log.warning("settings file unreadable (%s); using defaults", e)
+            raw = None
+        if not isinstance(raw, dict):
+            bad = ["settings.json"]
+        else:
+            bad = [f.name for f in fields(cls) if f.name in raw and not VALID[f.name](raw[f.name])]
             for f in fields(cls):
-                if f.name in raw and isinstance(raw[f.name], type(getattr(s, f.name))):
+                if f.name in raw and f.name not in bad:
                     setattr(s, f.name, raw[f.name])
-        return s
+        if bad:
+            set_aside(path)
+            s.save()
+        return s, bad
 
     def save(self) -> bool:
         """Write atomically; False (and a logged warning) if the folder cannot be written."""
         try:
-            write_json(data_dir() / "settings.json", asdict(self), indent=2)
+            write_json(data_dir() / FILE, asdict(self), indent=2)
             return True
         except OSError as e:
             log.warning("could not save settings: %s", e)
             return False
+
+
+VALID: dict[str, Callable[[Any], bool]] = {
+    "bot_delay": _between(0.0, BOT_DELAY_MAX), "anim_time": _between(0.0, 2.0), "volume": _between(0.0, 1.0),
+    "muted": _flag, "show_legal": _flag, "show_coords": _flag, "colour_aid": _flag,
+    "board_theme": lambda v: isinstance(v, str) and v in BOARDS,
+    "language": lambda v: isinstance(v, str) and v in LANGUAGES,
+    "preset": lambda v: isinstance(v, str) and v in PRESETS,
+    "last_seats": _seats, "last_blocs": _blocs,
+}
+"""What each field may hold; every field of Settings has a check (a test makes sure)."""

@@ -1,8 +1,7 @@
 """Every text the window shows, in one table (no pygame here: the font script reads it)."""
 from __future__ import annotations
 
-from qiguo.engine import KINGDOMS, Game
-from qiguo.engine.pieces import KIND_GLYPHS, KINGDOM_GLYPHS
+from qiguo.engine import KIND_GLYPHS, KINGDOM_GLYPHS, KINGDOMS, Game
 
 TITLE_CJK = "七国象棋"
 ZHOU_GLYPH = "周"
@@ -195,6 +194,9 @@ EN: dict[str, str] = {
     "keys.help": "this help",
     "on": "on",
     "off": "off",
+    "save.kept": "(kept as {name})",
+    "app.no_data_dir": "Games and settings cannot be saved here ({why}); play goes on",
+    "settings.reset": "Settings {names} were invalid and are back to their defaults {kept}",
 }
 
 KEYS = ("click", "deselect", "menu", "undo", "redo", "save", "export", "hint", "pause", "replay", "mute",

@@ -194,6 +194,9 @@ ZH: dict[str, str] = {
     "keys.help": "本帮助",
     "on": "开",
     "off": "关",
+    "save.kept": "（已另存为 {name}）",
+    "app.no_data_dir": "此处无法保存对局与设置（{why}）；仍可继续游戏",
+    "settings.reset": "设置 {names} 无效，已恢复默认 {kept}",
 }
 
 JA: dict[str, str] = {
@@ -381,6 +384,9 @@ JA: dict[str, str] = {
     "keys.help": "このヘルプ",
     "on": "オン",
     "off": "オフ",
+    "save.kept": "（{name} として保管しました）",
+    "app.no_data_dir": "ここでは対局と設定を保存できません（{why}）。プレイは続けられます",
+    "settings.reset": "設定 {names} が無効だったため既定値に戻しました {kept}",
 }
 
 RULES_ZH = [

@@ -1,0 +1,58 @@
+"""What every Qiguo command line shares (standard library only, so every layer may use it):
+a usage mistake is one ``error:`` line and exit status 2, never a usage dump or a traceback,
+and numbers are ASCII digits within bounds."""
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from typing import Callable, Sequence
+
+
+class UsageError(Exception):
+    """A command line that does not parse; the message says why."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse, raising UsageError instead of printing the usage and exiting."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace | int:
+    """The parsed arguments, or the exit status after printing one ``error:`` line (2) or the
+    help (0)."""
+    try:
+        return parser.parse_args(argv)
+    except UsageError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except SystemExit as e:  # --help printed its text
+        return e.code if isinstance(e.code, int) else 0
+
+
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number of ASCII digits from low to high."""
+    def convert(text: str) -> int:
+        digits = text[1:] if text.startswith("-") else text
+        if not (0 < len(digits) <= 12 and digits.isascii() and digits.isdigit()):
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number")
+        value = int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is not between {low} and {high}")
+        return value
+    return convert
+
+
+def seconds(low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a finite number of seconds from low to high."""
+    def convert(text: str) -> float:
+        try:
+            value = float(text) if text.isascii() else math.nan
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value) or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of seconds from {low:g} to {high:g}")
+        return value
+    return convert
