@@ -30,14 +30,14 @@ def test_bots_return_only_legal_moves_and_leave_the_game_alone(preset, blocs):
             assert g.to_qfen() == before and g.history == history
 
 
-def test_bots_never_attack_an_ally():
-    # Qin's Deputy could take Wei's (allied) Deputy or Chu's Sword
-    pieces = {"a19": "wG", "c4": "wD", "c8": "gD", "j4": "rS", "s13": "gG", "a1": "rG", "s1": "oG",
-              "s7": "bG", "s17": "pG", "m19": "kG"}
+@pytest.mark.parametrize("level", LEVELS[1:])
+def test_bots_guard_an_allys_general_as_their_own(level):
+    # Qin and Wei are allies. Chu's Brigadier on p10 attacks Wei's general (s13); Qin's Deputy (k10)
+    # can take it, or take Yan's Deputy (k4), the bigger piece, and let Chu take Wei's general.
+    pieces = {"n5": "wG", "k10": "wD", "p10": "rB", "k4": "kD", "a15": "rG", "q12": "oG", "l1": "bG",
+              "s13": "gG", "d17": "pG", "c11": "kG"}
     g = position(pieces, blocs="wg")
-    for level in LEVELS:
-        move = choose_move(g, level, seed=2, budget=NODE_BUDGETS[level])
-        assert Move(move).to_sq != parse_point("c8")
+    assert choose_move(g, level, seed=2, budget=NODE_BUDGETS[level]) == Move.parse("k10p10")
 
 
 @pytest.mark.parametrize("level", LEVELS[1:])
@@ -96,7 +96,15 @@ def test_unknown_level_and_finished_game_are_refused():
     done.play("c4c10")
     with pytest.raises(ValueError, match="over"):
         choose_move(done, "easy")
-    assert random.Random(1)  # the module's random state is untouched by the bots
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bots_leave_the_global_random_state_alone(level):
+    g = random_game(Game.new(), 3, max_plies=30)
+    random.seed(12)
+    state = random.getstate()
+    choose_move(g, level, seed=1, budget=NODE_BUDGETS[level])
+    assert random.getstate() == state
 
 
 def test_the_search_completes_two_plies_on_a_node_budget():

@@ -15,15 +15,17 @@ from ui_helpers import continue_from_title, click, frames, make_app
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def children_of(pid: int) -> list[int]:
-    """The processes whose parent is pid (Linux /proc)."""
+def bot_workers_of(pid: int) -> list[int]:
+    """The bot worker processes whose parent is pid (Linux /proc): spawned multiprocessing
+    children, not multiprocessing's own resource tracker."""
     out = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             fields = stat.read_text().rsplit(")", 1)[1].split()
+            cmdline = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ")
         except OSError:
             continue
-        if int(fields[1]) == pid:
+        if int(fields[1]) == pid and b"spawn_main" in cmdline and b"resource_tracker" not in cmdline:
             out.append(int(stat.parent.name))
     return out
 
@@ -50,7 +52,7 @@ def test_a_killed_game_continues_at_its_last_move(tmp_path, monkeypatch):
                 break
             time.sleep(0.1)
         assert data and len(data["moves"]) >= 6, "the game did not autosave"
-        workers = children_of(proc.pid)
+        workers = bot_workers_of(proc.pid)
         assert workers, "the game started no bot worker"
     finally:
         proc.send_signal(signal.SIGKILL)

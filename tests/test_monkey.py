@@ -29,9 +29,10 @@ FRAMES, EVENTS = 500, 8
 
 
 @pytest.fixture(autouse=True)
-def sandbox(tmp_path, monkeypatch):
+def sandbox(tmp_path, monkeypatch, request):
     monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
-    monkeypatch.setattr(match_module, "BotWorker", lambda: InlineWorker(think=3))
+    if "real" not in request.node.name:
+        monkeypatch.setattr(match_module, "BotWorker", lambda: InlineWorker(think=3))
 
 
 def random_events(rng: random.Random, size: tuple[int, int]) -> list[pygame.event.Event]:
@@ -80,14 +81,27 @@ STARTS = {
 
 @pytest.mark.parametrize("start", list(STARTS))
 def test_random_events_break_nothing(start):
+    monkey(start, STARTS[start])
+
+
+def test_random_events_break_nothing_with_the_real_bot_worker():
+    """The game scene with bots of every level thinking in the real worker process."""
+    def real(app):
+        return GameScene(app, Match(parse_seats("1213124"), bot_delay=0))
+    after_bot = monkey("game-real", real, frames=300)
+    assert after_bot > 0  # bots did move in between the events
+
+
+def monkey(start, make, frames=FRAMES) -> int:
+    """Throw seeded random events at a scene; returns how many frames showed a bot's move last."""
     seed = zlib.crc32(start.encode()) % 10_000
     rng = random.Random(seed)
     app = make_app((1024, 768))
     if start in ("menu", "keys"):
         app.stack.push(game_scene(app))
-    app.stack.push(STARTS[start](app))
-    quits = events = 0
-    for frame in range(FRAMES):
+    app.stack.push(make(app))
+    quits = events = after_bot = 0
+    for frame in range(frames):
         batch = random_events(rng, app.screen.get_size())
         events += len(batch)
         app.step(rng.choice([0.0, 0.016, 0.05, 0.4]), batch)
@@ -97,8 +111,10 @@ def test_random_events_break_nothing(start):
         assert app.errors_total == 0, f"seed {seed}, frame {frame}: {app.toast_text}"
         for scene in app.stack.scenes:
             if isinstance(scene, GameScene):
+                after_bot += sum(1 for k in scene.game.movers[-1:] if scene.match.seats[k] not in ("human", None))
                 assert problems(scene.game) == [], f"seed {seed}, frame {frame}"
                 assert scene.game.to_qfen() and (scene.selected is None or scene.match.human_to_move)
-    assert events > FRAMES * 3
+    assert events > frames * 3
     while app.stack.scenes:
         app.stack.pop()
+    return after_bot

@@ -1,4 +1,6 @@
 """The move list: its notation, stepping through the past, and export."""
+import time
+
 import pygame
 import pytest
 
@@ -64,12 +66,18 @@ def test_clicking_a_line_shows_the_past_and_end_returns():
 
 def test_bots_wait_while_the_past_is_shown():
     app = make_app()
-    scene = start(app, seats="h2h----")
-    move(app, scene, "e10", "e7")
-    assert scene.game.mover == "o"  # Chu (a bot) has answered
+    scene = GameScene(app, Match(parse_seats("h22----"), bot_delay=0, worker_factory=lambda: InlineWorker(think=2)))
+    app.stack.push(scene)
+    frames(app, 1)
+    click(app, scene.view.centre(parse_point("e10")))
+    click(app, scene.view.centre(parse_point("e7")))
+    assert scene.game.history == ["e10e7"] and scene.game.mover == "r"  # two bots to move next
     key(app, pygame.K_LEFT)
-    frames(app, 5)
-    assert scene.view_ply == 1
+    frames(app, 40)
+    assert scene.view_ply == 0 and scene.game.history == ["e10e7"]  # nobody moved while the past was shown
+    key(app, pygame.K_END)
+    frames(app, 40)
+    assert len(scene.game.history) == 3 and scene.match.human_to_move
 
 
 def test_a_finished_game_loads_for_stepping_through():
@@ -95,20 +103,34 @@ def test_export_writes_the_set_up_and_the_moves(data_dir):
     assert len(files) == 1 and "written to" in app.toast_text
     text = files[0].read_text(encoding="utf-8")
     assert "Seats: Qin: human" in text and "Rules: standard" in text and "1. 秦行 e10–e7" in text
-    assert Game.from_qfen(text.strip().splitlines()[-1].split(": ", 1)[1]).history == []
+    assert text.strip().splitlines()[-1].split(": ", 1)[1] == scene.game.to_qfen()
 
 
-def test_h_asks_for_a_hint_that_is_shown_not_played():
+def test_h_asks_the_real_hard_bot_for_a_hint_that_is_shown_not_played():
     app = make_app()
-    scene = start(app, seats="h2-----")
+    scene = GameScene(app, Match(parse_seats("h2-----"), bot_delay=0))  # the real worker process
+    app.stack.push(scene)
+    frames(app, 1)
     before = scene.game.to_qfen()
     key(app, pygame.K_h)
-    frames(app, 2)
+    assert "Asking" in app.toast_text
+    deadline = time.monotonic() + 30
+    while scene.match.hint is None and time.monotonic() < deadline:
+        frames(app, 1)
+        time.sleep(0.02)
     hint = scene.match.hint
     assert hint in scene.game.legal_codes() and scene.game.to_qfen() == before
-    assert "Asking" in app.toast_text
     move(app, scene, "e10", "e7")
     assert scene.match.hint is None
+    app.stack.pop()  # closes the worker
+
+
+def test_the_inline_worker_plays_the_level_it_is_asked_for():
+    worker = InlineWorker()
+    m = Match(parse_seats("h2-----"), worker_factory=lambda: worker)
+    m.ask_hint()
+    m.update()
+    assert worker.levels == ["hard"] and m.hint in m.game.legal_codes()
 
 
 def test_the_kept_move_list_matches_a_fresh_one_through_undo_and_resign():

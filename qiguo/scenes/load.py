@@ -16,9 +16,9 @@ SHOWN = 10
 class LoadScene(ButtonScene):
     def __init__(self, app):
         super().__init__(app)
-        self.listings = saves.list_saves()[:SHOWN]
+        self.listings = saves.list_saves()
         self.menu = ButtonColumn(
-            [Button(x.summary, lambda x=x: self.open(x), enabled=x.data is not None) for x in self.listings]
+            [Button(x.summary, lambda x=x: self.open(x), enabled=x.data is not None) for x in self.listings[:SHOWN]]
             + [Button(t("load.back"), app.stack.pop)])
 
     def open(self, listing: saves.Listing) -> None:
