@@ -90,6 +90,11 @@ class App:
             return
         self.toast_text, self.toast_until = text, time.monotonic() + seconds
 
+    def clear_toast(self, text: str) -> None:
+        """Take a message away early, if it is the one on show."""
+        if self.toast_text == text:
+            self.toast_until = 0.0
+
     def _next_toast(self) -> None:
         if self._queued and time.monotonic() >= self.toast_until:
             self.toast(*self._queued.pop(0))
@@ -168,11 +173,15 @@ class App:
     def draw_toast(self, surface: pygame.Surface) -> None:
         """The message, wrapped to the window's width, in a box at the bottom."""
         w, h = surface.get_size()
-        size = max(14, h // 40)
-        lines = wrap(self.toast_text, size, w - 64) or [""]
+        area = surface.get_rect().inflate(-24, -24)
+        top = self.stack.top
+        if top is not None and not top.overlay and top.toast_area() is not None:
+            area = top.toast_area()
+        size = max(14, min(20, h // 40))
+        lines = wrap(self.toast_text, size, area.width - 24) or [""]
         imgs = [render(line, size, theme.TEXT) for line in lines]
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 24, sum(i.get_height() for i in imgs) + 12)
-        box.midbottom = (w // 2, h - 12)
+        box.midbottom = (area.centerx, area.bottom)
         pygame.draw.rect(surface, (20, 18, 24), box, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=8)
         y = box.y + 6

@@ -233,7 +233,7 @@ def test_window_resizes_down_to_the_minimum_and_up():
         pygame.display.set_mode(size, pygame.RESIZABLE)
         app.step(0.016, [pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])])
         assert app.screen.get_size() == size
-        assert scene.view.rect.right <= scene.panel.left and scene.view.rect.bottom <= size[1]
+        assert scene.view.rect.right <= scene.panel.rect.left and scene.view.rect.bottom <= size[1]
         click(app, scene.view.centre(parse_point("e10")))
         assert scene.selected == parse_point("e10")
         key(app, pygame.K_ESCAPE)

@@ -9,6 +9,7 @@ from qiguo.scenes.play import GameScene
 from qiguo.ui import movelist, saves
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
+from qiguo.ui.strings import set_language
 from ui_helpers import FINISHING_QFEN, InlineWorker, click, frames, key, make_app
 
 
@@ -37,10 +38,17 @@ def test_notation_of_moves_captures_and_defeats():
     m.game.play("c4c10")
     m.game.play("a1a2")
     texts = [line.text for line in movelist.lines(m)]
-    assert texts[0] == "1. 秦偏 c4–c10 ×楚将"
+    assert texts[0] == "1. Qin Deputy c4–c10 × Chu General"
     assert texts[1].startswith("Chu is out: general taken by Qin")
-    assert texts[2] == "1. 燕将 a1–a2"
+    assert texts[2] == "2. Yan General a1–a2"
     assert [line.ply for line in movelist.lines(m)] == [1, None, 2]
+    set_language("zh")
+    try:
+        assert [line.text for line in movelist.lines(m)][0] == "1. 秦偏 c4–c10 ×楚将"
+        set_language("ja")
+        assert [line.text for line in movelist.lines(m)][2] == "2. 燕将 a1–a2"
+    finally:
+        set_language("en")
 
 
 def test_clicking_a_line_shows_the_past_and_end_returns():
@@ -50,7 +58,7 @@ def test_clicking_a_line_shows_the_past_and_end_returns():
     move(app, scene, "f5", "f6")
     live = scene.game.to_qfen()
     app.draw()
-    first = next(rect for rect, ply in scene.list_hits if ply == 1)
+    first = next(rect for rect, ply in scene.panel.list_hits if ply == 1)
     click(app, first.center)
     assert scene.view_ply == 1 and scene._past.history == ["e10e7"]
     click(app, scene.view.centre(parse_point("n1")))  # the board does nothing in the past
@@ -102,7 +110,7 @@ def test_export_writes_the_set_up_and_the_moves(data_dir):
     files = list((data_dir / "exports").glob("*.txt"))
     assert len(files) == 1 and "written to" in app.toast_text
     text = files[0].read_text(encoding="utf-8")
-    assert "Seats: Qin: human" in text and "Rules: standard" in text and "1. 秦行 e10–e7" in text
+    assert "Seats: Qin: human" in text and "Rules: standard" in text and "1. Qin Envoy e10–e7" in text
     assert text.strip().splitlines()[-1].split(": ", 1)[1] == scene.game.to_qfen()
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing as mp
 import os
 import statistics
@@ -14,7 +15,7 @@ from typing import Any, Sequence
 from qiguo.cmdline import Parser, parse, whole
 from qiguo.engine import KINGDOMS, EngineError, Game
 
-from .bots import LEVELS, NODE_BUDGETS, choose_move
+from .bots import LEVELS, NODE_BUDGETS, think
 
 MAX_PLIES = 4000
 """A game still running after this many plies is cut off and counted as unfinished."""
@@ -29,20 +30,34 @@ def seating(seats: Sequence[str], game_index: int, rotate: bool) -> list[str]:
 
 
 def play_game(task: tuple[int, list[str], str, int, bool]) -> dict[str, Any]:
-    """One game; returns its seats, winners, length and each level's move times."""
+    """One game; returns its seats, winners, length, and each level's move times and
+    completed search depths."""
     index, seats, rules, seed, nodes = task
     game = Game.new(rules)
     times: dict[str, list[float]] = {lvl: [] for lvl in set(seats)}
+    depths: dict[str, list[int]] = {lvl: [] for lvl in set(seats)}
     while game.result is None and game.ply < MAX_PLIES:
         level = seats[game.turn]
         budget = NODE_BUDGETS[level] if nodes else None
         start = time.perf_counter()
-        move = choose_move(game, level, seed=seed * 1000 + game.ply, budget=budget)
+        thought = think(game, level, seed=seed * 1000 + game.ply, budget=budget)
         times[level].append(time.perf_counter() - start)
-        game.play_code(move)
+        if thought.depth:
+            depths[level].append(thought.depth)
+        game.play_code(thought.move)
     result = game.result
-    return {"index": index, "seats": seats, "plies": game.ply, "times": times,
+    return {"index": index, "seats": seats, "plies": game.ply, "times": times, "depths": depths,
             "winners": result.winners if result else "", "reason": result.reason if result else "unfinished"}
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 0.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
@@ -50,16 +65,21 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     levels: dict[str, dict[str, Any]] = {}
     for r in results:
         for k, level in enumerate(r["seats"]):
-            s = levels.setdefault(level, {"seats": 0, "wins": 0, "times": [], "plies": []})
+            s = levels.setdefault(level, {"seats": 0, "wins": 0, "times": [], "plies": [], "depths": []})
             s["seats"] += 1
             s["wins"] += KINGDOMS[k] in r["winners"]
             s["plies"].append(r["plies"])
         for level, t in r["times"].items():
             levels[level]["times"].extend(t)
+        for level, d in r.get("depths", {}).items():
+            levels[level]["depths"].extend(d)
     out = {}
     for level, s in levels.items():
         times = sorted(s["times"]) or [0.0]
+        low, high = wilson(s["wins"], s["seats"])
         out[level] = {"seats": s["seats"], "wins": s["wins"], "win_rate": round(s["wins"] / s["seats"], 4),
+                      "win_rate_ci95": [round(low, 4), round(high, 4)],
+                      "depths": {str(d): s["depths"].count(d) for d in sorted(set(s["depths"]))},
                       "move_ms_p50": round(1000 * times[len(times) // 2], 2),
                       "move_ms_p95": round(1000 * times[min(len(times) - 1, int(len(times) * 0.95))], 2),
                       "move_ms_max": round(1000 * times[-1], 2),
@@ -123,10 +143,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             pool.join()
     print(file=sys.stderr)
     summary = summarise(results)
-    print(f"{'level':<8}{'seats':>6}{'wins':>6}{'win rate':>10}{'plies':>8}{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}")
-    for level, s in sorted(summary["levels"].items(), key=lambda kv: LEVELS.index(kv[0])):
-        print(f"{level:<8}{s['seats']:>6}{s['wins']:>6}{s['win_rate']:>10.1%}{s['mean_game_plies']:>8}"
-              f"{s['move_ms_p50']:>9}{s['move_ms_p95']:>9}{s['move_ms_max']:>9}")
+    print(f"{'level':<8}{'seats':>6}{'wins':>6}{'win rate':>10}{'95% CI':>16}{'plies':>8}{'p50 ms':>9}{'p95 ms':>9}"
+          f"{'max ms':>9}")
+    ordered = sorted(summary["levels"].items(), key=lambda kv: LEVELS.index(kv[0]))
+    for level, s in ordered:
+        low, high = s["win_rate_ci95"]
+        print(f"{level:<8}{s['seats']:>6}{s['wins']:>6}{s['win_rate']:>10.1%}{f'{low:.1%}-{high:.1%}':>16}"
+              f"{s['mean_game_plies']:>8}{s['move_ms_p50']:>9}{s['move_ms_p95']:>9}{s['move_ms_max']:>9}")
+    for level, s in ordered:
+        if s["depths"]:
+            print(f"{level} completed search depths: " + ", ".join(f"{d}: {n}" for d, n in s["depths"].items()))
     print(f"games {summary['games']}, mean plies {summary['mean_plies']}, unfinished {summary['unfinished']}, "
           f"endings {summary['reasons']}")
     if args.json:

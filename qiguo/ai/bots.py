@@ -9,7 +9,7 @@ from typing import Callable
 from qiguo.engine import PASS, Game
 
 from .evaluate import VALUE, WIN, evaluate
-from .search import BestReplySearch
+from .search import BestReplySearch, Shape
 
 LEVELS = ("novice", "easy", "normal", "hard")
 
@@ -24,34 +24,58 @@ class Budget:
 
 DEFAULT_BUDGETS = {"novice": Budget(), "easy": Budget(), "normal": Budget(seconds=0.25),
                    "hard": Budget(seconds=0.9)}
-NODE_BUDGETS = {"novice": Budget(), "easy": Budget(), "normal": Budget(nodes=1500),
-                "hard": Budget(nodes=6000)}
-"""Node budgets of about the same strength, for tests and repeatable arena runs."""
+NODE_BUDGETS = {"novice": Budget(), "easy": Budget(), "normal": Budget(nodes=6000),
+                "hard": Budget(nodes=22000)}
+"""Node budgets that take about the shipped time on the development machine (a 2-core
+machine: hard about 0.8 s a move at the median; normal finishes its two plies well within its
+0.25 s), for tests and repeatable arena runs."""
+
+
+SHAPES = {"normal": Shape(max_depth=2), "hard": Shape(max_depth=32, full_min=1, reduce=True)}
+"""How the search levels search: normal two plies full width; hard deeper, full width for the
+first reply and then only the replies that hurt (see :mod:`.search`)."""
+
+
+@dataclass(frozen=True)
+class Thought:
+    """A bot's move and how it was found (depth and nodes are 0 for the levels that do not search)."""
+
+    move: int
+    depth: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
 
 
 def choose_move(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
                 cancelled: Callable[[], bool] | None = None) -> int:
     """A legal move code for the game's mover at the given level."""
+    return think(game, level, seed, budget, cancelled).move
+
+
+def think(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
+          cancelled: Callable[[], bool] | None = None) -> Thought:
+    """The move a level chooses for the game's mover, with the depth and nodes of its search."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})")
+    start = time.perf_counter()
     moves = sorted(game.legal_codes())
     if not moves:
         raise ValueError("the game is over: there is no move to choose")
     if len(moves) == 1:
-        return moves[0]
+        return Thought(moves[0])
     rng = random.Random(f"{seed}:{game.hash}")
     if level == "novice":
-        return novice(game, moves, rng)
+        return Thought(novice(game, moves, rng))
     if level == "easy":
-        return easy(game.copy(), moves, rng)
+        return Thought(easy(game.copy(), moves, rng))
     budget = budget or DEFAULT_BUDGETS[level]
-    deadline = time.perf_counter() + budget.seconds if budget.seconds else None
+    deadline = start + budget.seconds if budget.seconds else None
     work = game.copy()  # ordering and search both leave it as they found it
     rng.shuffle(moves)  # equal moves are chosen among fairly, and repeatably for a seed
     ordered = easy_order(work, moves)
-    search = BestReplySearch(work, deadline, budget.nodes, cancelled)
-    move, _ = search.best_move(max_depth=2 if level == "normal" else 32, order_seed=ordered)
-    return move
+    search = BestReplySearch(work, deadline, budget.nodes, cancelled, SHAPES[level])
+    move, _ = search.best_move(order_seed=ordered)
+    return Thought(move, search.completed_depth, search.nodes, time.perf_counter() - start)
 
 
 def novice(game: Game, moves: list[int], rng: random.Random) -> int:

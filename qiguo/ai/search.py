@@ -1,26 +1,42 @@
 """Best-Reply Search (Schadd & Winands 2011) for one kingdom against all its opponents.
 
-MAX nodes are the root kingdom's moves; a MIN node lets every opponent try each of its
-moves and keeps the single best reply, after which it is the root kingdom's turn again.
-Leaves extend by one capture of the side to move (captures are all that change the
-material evaluation), so a piece left hanging is always seen."""
+MAX nodes are the root kingdom's moves; a MIN node lets every opponent try its moves and keeps
+the single best reply, after which it is the root kingdom's turn again. Below the first
+`full_min` MIN levels, a MIN node looks only at the replies that hurt the root player (captures,
+and moves that leave more of its pieces threatened) and otherwise lets the opponents make a
+neutral move (the position with the root kingdom to move again), in the spirit of BRS+ (Esser
+et al. 2013). Late quiet moves at MAX nodes are searched a ply shallower first (late-move
+reductions). Leaves take a static-exchange view: what each threatened root piece stands to lose
+(kept up to date move by move, see :mod:`.threats`) and the root kingdom's best capture."""
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Callable
 
-from qiguo.engine import ENVOY, GENERAL, PASS, Game, attackers
+from qiguo.engine import GENERAL, INERT, PASS, Game, attackers
 
 from .evaluate import VALUE, WIN, evaluate, letter_material
+from .threats import Threats
 
 EXACT, LOWER, UPPER = 0, 1, 2
 MIN_NODE = 0x5A5A_1234_9876_F00D
-GENERAL_DANGER = 150.0
-"""What a general an opponent can take is counted as losing."""
+MAX_PLY = 64
 
 
 class Timeout(Exception):
     """The deadline, node budget or a cancel request stopped the search."""
+
+
+@dataclass(frozen=True)
+class Shape:
+    """How a level searches."""
+
+    max_depth: int
+    full_min: int = 99
+    """MIN levels (from the root) at which every reply is searched."""
+    reduce: bool = False
+    """Late-move reductions at MAX nodes."""
 
 
 class BestReplySearch:
@@ -28,39 +44,50 @@ class BestReplySearch:
     callers pass a copy they own."""
 
     def __init__(self, game: Game, deadline: float | None = None, node_limit: int | None = None,
-                 cancelled: Callable[[], bool] | None = None):
+                 cancelled: Callable[[], bool] | None = None, shape: Shape = Shape(32)):
         self.g = game
         self.root = game.turn
         self.team = game.teams[self.root]
         self.deadline = deadline
         self.node_limit = node_limit
         self.cancelled = cancelled
+        self.shape = shape
         self.nodes = 0
         self.tt: dict[int, tuple[int, int, float, int]] = {}
-        self.killers = [[0, 0] for _ in range(64)]
+        self.killers = [[0, 0] for _ in range(MAX_PLY)]
+        self.history: dict[int, int] = {}
         self.completed_depth = 0
         self.letters = letter_material(game)
         self._saved: list[list[float]] = []
+        self.threats = Threats(game, self.team)
 
     def _play(self, m: int) -> None:
-        """Play m, keeping the material of each letter up to date."""
+        """Play m, keeping the material of each letter and the threats up to date."""
         g = self.g
-        victim = g.board[m & 511]
         self._saved.append(self.letters)
+        if m == PASS:
+            g.play_code(m)
+            self.threats.moved(0, 0, False)
+            return
+        victim = g.board[m & 511]
         if not victim:
             g.play_code(m)
+            self.threats.moved(m >> 9, m & 511, False)
             return
         v = victim >> 4
         was = g.alive[v]
         g.play_code(m)
-        if was and not g.alive[v]:  # a defeat may have removed armies: count again
+        defeat = was and not g.alive[v]
+        if defeat:  # a defeat may have removed armies: count again
             self.letters = letter_material(g)
         else:
             self.letters = self.letters[:]
             self.letters[v] -= VALUE[victim & 15]
+        self.threats.moved(m >> 9, m & 511, defeat)
 
     def _undo(self) -> None:
         self.g.undo()
+        self.threats.undo()
         self.letters = self._saved.pop()
 
     def _eval(self) -> float:
@@ -68,7 +95,7 @@ class BestReplySearch:
 
     # ---- driver -------------------------------------------------------------------------
 
-    def best_move(self, max_depth: int = 32, order_seed: list[int] | None = None) -> tuple[int, float]:
+    def best_move(self, order_seed: list[int] | None = None) -> tuple[int, float]:
         """Iterative deepening; returns (move code, value) of the deepest finished iteration
         (or the best move found so far in an unfinished one, which is searched PV-first)."""
         g = self.g
@@ -76,7 +103,7 @@ class BestReplySearch:
         if len(moves) == 1:
             return moves[0], 0.0
         best, best_val = moves[0], -WIN
-        for depth in range(1, max_depth + 1):
+        for depth in range(1, self.shape.max_depth + 1):
             try:
                 val, move = self._root(moves, depth)
             except Timeout:
@@ -90,10 +117,15 @@ class BestReplySearch:
 
     def _root(self, moves: list[int], depth: int) -> tuple[float, int]:
         alpha, best = -2 * WIN, moves[0]
-        for m in moves:
+        for i, m in enumerate(moves):
             self._play(m)
             try:
-                v = self._search(depth - 1, alpha, 2 * WIN, 1, False)
+                if i == 0:
+                    v = self._search(depth - 1, alpha, 2 * WIN, 1, False)
+                else:  # a null window first: most moves only need proving worse
+                    v = self._search(depth - 1, alpha, alpha + 0.01, 1, False)
+                    if v > alpha:
+                        v = self._search(depth - 1, alpha, 2 * WIN, 1, False)
             finally:
                 self._undo()
             if v > alpha:
@@ -124,18 +156,26 @@ class BestReplySearch:
             v = -WIN
         return v - ply if v > 0 else v + ply
 
-    def _order(self, moves: list[int], ply: int, tt_move: int) -> list[int]:
+    def _order(self, moves: list[int], ply: int, tt_move: int, quiet_by_history: bool = True) -> list[int]:
+        """The TT move, captures by victim value (cheapest capturer first), killers, then the
+        quiet moves (by history when asked: MIN nodes with hundreds of replies skip it)."""
         b = self.g.board
-        k1, k2 = self.killers[ply] if ply < 64 else (0, 0)
-
-        def key(m: int) -> float:
-            if m == tt_move:
-                return 1e9
-            victim = b[m & 511]
-            if victim:
-                return 1000 * VALUE[victim & 15] - VALUE[b[m >> 9] & 15]
-            return 500.0 if m == k1 or m == k2 else 0.0
-        return sorted(moves, key=key, reverse=True)
+        k1, k2 = self.killers[ply] if ply < MAX_PLY else (0, 0)
+        captures, quiet, first = [], [], []
+        for m in moves:
+            if m == tt_move or m == k1 or m == k2:
+                first.append(m)
+            elif b[m & 511]:
+                captures.append(m)
+            else:
+                quiet.append(m)
+        captures.sort(key=lambda m: 1000 * VALUE[b[m & 511] & 15] - VALUE[b[m >> 9] & 15], reverse=True)
+        if quiet_by_history and self.history:
+            history = self.history
+            quiet.sort(key=lambda m: history.get(m, 0), reverse=True)
+        first.sort(key=lambda m: (m == tt_move, m == k1))  # the TT move, then the killers
+        head = [m for m in first if m == tt_move]
+        return head + captures + [m for m in first if m != tt_move] + quiet
 
     def _search(self, depth: int, alpha: float, beta: float, ply: int, maxnode: bool) -> float:
         g = self.g
@@ -154,89 +194,96 @@ class BestReplySearch:
                                or (flag == UPPER and val <= alpha)):
                 return val
         a0, b0 = alpha, beta
-        best_move = 0
         if maxnode:
-            best = -2 * WIN
-            for m in self._order(g.legal_codes(), ply, tt_move):
-                self._play(m)
-                try:
-                    v = self._search(depth - 1, alpha, beta, ply + 1, False)
-                finally:
-                    self._undo()
-                if v > best:
-                    best, best_move = v, m
-                    if v > alpha:
-                        alpha = v
-                        if alpha >= beta:
-                            self._killer(ply, m)
-                            break
+            best, best_move = self._max(depth, alpha, beta, ply, tt_move)
         else:
-            best = 2 * WIN
-            replies: list[tuple[int, int]] = []
-            for k in self._opponents():
-                g.set_turn(k)
-                replies.extend((m, k) for m in g.legal_codes() if m != PASS)
-            if not replies:
-                return self._search(depth - 1, alpha, beta, ply + 1, True)
-            owner = dict(replies)
-            for m in self._order(list(owner), ply, tt_move):
-                g.set_turn(owner[m])
-                self._play(m)
-                try:
-                    v = self._search(depth - 1, alpha, beta, ply + 1, True)
-                finally:
-                    self._undo()
-                if v < best:
-                    best, best_move = v, m
-                    if v < beta:
-                        beta = v
-                        if alpha >= beta:
-                            self._killer(ply, m)
-                            break
+            best, best_move = self._min(depth, alpha, beta, ply, tt_move)
         flag = UPPER if best <= a0 else LOWER if best >= b0 else EXACT
         self.tt[key] = (depth, flag, best, best_move)
         return best
 
-    def _killer(self, ply: int, m: int) -> None:
-        if ply < 64 and not self.g.board[m & 511]:
+    def _max(self, depth: int, alpha: float, beta: float, ply: int, tt_move: int) -> tuple[float, int]:
+        g = self.g
+        best, best_move = -2 * WIN, 0
+        reduce = self.shape.reduce and depth >= 3
+        for i, m in enumerate(self._order(g.legal_codes(), ply, tt_move)):
+            quiet = not g.board[m & 511]
+            self._play(m)
+            try:
+                if reduce and i >= 4 and quiet:
+                    v = self._search(depth - 2, alpha, alpha + 0.01, ply + 1, False)
+                    if v > alpha:
+                        v = self._search(depth - 1, alpha, beta, ply + 1, False)
+                else:
+                    v = self._search(depth - 1, alpha, beta, ply + 1, False)
+            finally:
+                self._undo()
+            if v > best:
+                best, best_move = v, m
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        self._cut(ply, m, depth)
+                        break
+        return best, best_move
+
+    def _replies(self) -> list[tuple[int, int]]:
+        g = self.g
+        out: list[tuple[int, int]] = []
+        for k in self._opponents():
+            g.set_turn(k)
+            out.extend((m, k) for m in g.legal_codes() if m != PASS)
+        g.set_turn(self.root)
+        return out
+
+    def _min(self, depth: int, alpha: float, beta: float, ply: int, tt_move: int) -> tuple[float, int]:
+        g = self.g
+        best, best_move = 2 * WIN, 0
+        if ply // 2 >= self.shape.full_min:  # only captures, or a move that changes nothing for us
+            best = self._search(depth - 1, alpha, beta, ply + 1, True)
+            if best <= alpha:
+                return best, 0
+            beta = min(beta, best)
+            owner = self._captures_of_ours()
+        else:
+            owner = dict(self._replies())
+            if not owner:
+                return self._search(depth - 1, alpha, beta, ply + 1, True), 0
+        for m in self._order(list(owner), ply, tt_move, quiet_by_history=False):
+            g.set_turn(owner[m])
+            self._play(m)
+            try:
+                v = self._search(depth - 1, alpha, beta, ply + 1, True)
+            finally:
+                self._undo()
+            if v < best:
+                best, best_move = v, m
+                if v < beta:
+                    beta = v
+                    if alpha >= beta:
+                        self._cut(ply, m, depth)
+                        break
+        return best, best_move
+
+    def _captures_of_ours(self) -> dict[int, int]:
+        """The opponents' captures of threatened root-team pieces: move code -> its kingdom."""
+        g = self.g
+        b, ctl, teams, alive, team = g.board, g.controller, g.teams, g.alive, self.team
+        out: dict[int, int] = {}
+        for sq in self.threats.loss:
+            for s in attackers(g, sq):
+                c = ctl[b[s] >> 4]
+                if c != INERT and alive[c] and teams[c] != team:
+                    out[s << 9 | sq] = c
+        return out
+
+    def _cut(self, ply: int, m: int, depth: int) -> None:
+        """Remember a quiet move that caused a cut (killer and history heuristics)."""
+        if ply < MAX_PLY and not self.g.board[m & 511]:
             ks = self.killers[ply]
             if ks[0] != m:
                 ks[1], ks[0] = ks[0], m
-
-    def _hanging(self) -> list[float]:
-        """What each of the root player's pieces that an opponent attacks stands to lose
-        (its value, less the cheapest attacker when it is defended), largest first."""
-        g = self.g
-        b, ctl, teams, alive, team = g.board, g.controller, g.teams, g.alive, self.team
-        losses: list[float] = []
-        for k in range(7):
-            c = ctl[k]
-            if c < 0 or not alive[c] or teams[c] != team:
-                continue
-            for sq in g.pieces[k]:
-                kind = b[sq] & 15
-                if kind == ENVOY:
-                    continue
-                cheapest, defended = 0.0, False
-                for s in attackers(g, sq):
-                    a = b[s]
-                    ac = ctl[a >> 4]
-                    if ac < 0 or not alive[ac]:
-                        continue
-                    if teams[ac] == team:
-                        defended = True
-                    elif not cheapest or VALUE[a & 15] < cheapest:
-                        cheapest = VALUE[a & 15]
-                if not cheapest:
-                    continue
-                if kind == GENERAL:
-                    losses.append(GENERAL_DANGER)
-                else:
-                    loss = VALUE[kind] - (cheapest if defended else 0.0)
-                    if loss > 0:
-                        losses.append(loss)
-        losses.sort(reverse=True)
-        return losses
+            self.history[m] = self.history.get(m, 0) + depth * depth
 
     def _leaf(self, alpha: float, beta: float, maxnode: bool) -> float:
         """A static exchange view of the position: the opponents (who all move before the root
@@ -244,14 +291,14 @@ class BestReplySearch:
         piece or makes its best capture."""
         g = self.g
         stand = self._eval()
-        hang = self._hanging() + [0.0, 0.0, 0.0]
+        h0, h1, h2 = self.threats.worst()
         if not maxnode:
-            return stand - (hang[0] + 0.5 * hang[1] + 0.25 * hang[2])
-        best = stand - (hang[1] + 0.5 * hang[2])
+            return stand - (h0 + 0.5 * h1 + 0.25 * h2)
+        best = stand - (h1 + 0.5 * h2)
         if best >= beta:
             return best
         b, ctl, teams, alive = g.board, g.controller, g.teams, g.alive
-        left = hang[0] + 0.5 * hang[1]
+        left = h0 + 0.5 * h1
         for m in g.legal_codes():
             victim = b[m & 511]
             if not victim:
@@ -263,8 +310,15 @@ class BestReplySearch:
                 best = max(best, v - left)
                 continue
             t = m & 511
-            exposed = any(ctl[b[s] >> 4] >= 0 and alive[ctl[b[s] >> 4]] and teams[ctl[b[s] >> 4]] != self.team
-                          for s in attackers(g, t) if s != m >> 9)
+            exposed = False
+            for s in attackers(g, t):
+                c = ctl[b[s] >> 4]
+                if s != m >> 9 and c != INERT and alive[c] and teams[c] != self.team:
+                    exposed = True
+                    break
             gain = VALUE[victim & 15] - (VALUE[b[m >> 9] & 15] if exposed else 0.0)
             best = max(best, stand + gain - left)
         return best
+
+
+

@@ -82,3 +82,49 @@ def attackers(game: Game, sq: int) -> list[int]:
         if p & 15 == HORSE and not any(b[x] for x in path):
             out.append(h)
     return out
+
+
+def _horse_relations(upto: bool) -> tuple[list[tuple[int, ...]], list[tuple[tuple[int, tuple[int, ...]], ...]]]:
+    """Per point s: the targets of a horse standing on s, and for each horse point h whose path
+    to some targets runs through s, (h, those targets)."""
+    starts: list[list[int]] = [[] for _ in range(POINTS)]
+    through: list[dict[int, list[int]]] = [{} for _ in range(POINTS)]
+    for t in range(POINTS):
+        for h, path in REVERSE_HORSE[upto][t]:
+            starts[h].append(t)
+            for s in path:
+                through[s].setdefault(h, []).append(t)
+    return ([tuple(x) for x in starts],
+            [tuple((h, tuple(ts)) for h, ts in d.items()) for d in through])
+
+
+HORSE_RELATIONS = {upto: _horse_relations(upto) for upto in (False, True)}
+
+
+def touched_by(game: Game, sq: int) -> list[int]:
+    """The points whose attackers() may change when what stands on `sq` changes: the first two
+    pieces along each orthogonal line from it (a slider, or a cannon over a screen), the first
+    along each diagonal, the targets of a horse on it, and those of horses whose path crosses
+    it. With the points of both ends of a move, this is what a search must look at again."""
+    b = game.board
+    out: list[int] = []
+    ortho, diag = LINES[sq]
+    for line in ortho:
+        seen = 0
+        for s in line:
+            if b[s]:
+                out.append(s)
+                if seen:
+                    break
+                seen = 1
+    for line in diag:
+        for s in line:
+            if b[s]:
+                out.append(s)
+                break
+    starts, through = HORSE_RELATIONS[game.rules.horse == "upto3"]
+    out.extend(starts[sq])
+    for h, targets in through[sq]:
+        if b[h] & 15 == HORSE:
+            out.extend(targets)
+    return out

@@ -33,6 +33,10 @@ class Scene:
     def leave(self) -> None:
         """Called when the scene is removed from the stack."""
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Where messages go on this scene (None: at the bottom of the window)."""
+        return None
+
     def frame_key(self) -> object:
         """What the scene's picture depends on: while it stays equal (and no input arrives),
         the window is not redrawn. The default, a fresh object, redraws every frame."""

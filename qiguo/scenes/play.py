@@ -1,29 +1,28 @@
-"""The game: the board, whose turn it is, the kingdoms and the move list; clicks become moves."""
+"""The game: the board, whose turn it is, the kingdoms and the move list; clicks become moves.
+What happened since the player's last move stays drawn on the board, captured pieces fly to
+their captor's prisoners, notices say what matters, and hovering a point explains it."""
 from __future__ import annotations
 
 import time
 
 import pygame
 
-from qiguo.engine import KINGDOM_GLYPHS, RESIGN, Game, Move
-from qiguo.ui import movelist, saves, theme
+from qiguo.engine import RESIGN, Game, Move, point_name
+from qiguo.ui import movelist, notices, piece_art, saves, theme, trail
 from qiguo.ui.board_view import BoardView
-from qiguo.ui.fonts import fit, render
-from qiguo.ui.match import Match, Played
-from qiguo.ui.seats import HUMAN
 from qiguo.ui.files import data_dir
-from qiguo.ui.strings import kingdom_name, language, status_text, t
+from qiguo.ui.fonts import render, wrap
+from qiguo.ui.match import Match, Played
+from qiguo.ui.panel import FLOOR, Panel, View
+from qiguo.ui.seats import HUMAN
+from qiguo.ui.strings import how_it_moves, kingdom_name, language, move_words, piece_name, t
 
 from .base import Scene
 
 RESULT_AFTER = 1.5
 """Seconds the final position stays on screen before the result scene."""
-
-
-def player_text(seat) -> str:
-    if seat == HUMAN:
-        return t("game.player.human")
-    return t("game.player.bot", level=t(f"level.{seat}")) if seat else t("setup.off")
+HOVER_AFTER = 0.35
+"""Seconds the pointer rests on a point (or holds it pressed) before it is explained."""
 
 
 class GameScene(Scene):
@@ -31,22 +30,29 @@ class GameScene(Scene):
         super().__init__(app)
         self.match = match
         self.view = BoardView()
+        self.panel = Panel()
         self.selected: int | None = None
         self.targets: dict[int, int] = {}
         self.pressed: int | None = None
         self.last_move = self._last_move_of(match.game)
         self.over_for = 0.0
         self.ended_here = match.game.result is None
-        self.panel = pygame.Rect(0, 0, 0, 0)
         self.created = time.time()
         self.view_ply: int | None = None  # a position of the past on show, or None for the game
         self._past: Game | None = None
         self.moves = movelist.MoveList()
         self._lines: list[movelist.Line] = []
         self._lines_key: tuple = ()
-        self.list_rect = pygame.Rect(0, 0, 0, 0)
-        self.list_hits: list[tuple[pygame.Rect, int]] = []
         self.scroll = 0  # lines scrolled up from the newest
+        self.notices: list[notices.Notice] = []
+        self._threatened = {n.kingdom for n in notices.general_threats(match.game, match.seats)}
+        self._trail: list[trail.Step] = []
+        self._trail_key: tuple = ()
+        self.hover: int | None = None
+        self.hover_for = 0.0
+        self.hover_armed = False
+        self._hint_shown: int | None = None
+        self._asking = ""
 
     @property
     def game(self) -> Game:
@@ -55,21 +61,27 @@ class GameScene(Scene):
     # ---- input --------------------------------------------------------------------------
 
     def process_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for rect, ply in self.list_hits:
+        if event.type == pygame.MOUSEMOTION:
+            point = self.view.point_at(event.pos)
+            if point != self.hover or not self.hover_armed:
+                self.hover, self.hover_for, self.hover_armed = point, 0.0, True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, ply in self.panel.list_hits:
                 if rect.collidepoint(event.pos):
                     self.show_ply(ply)
                     return
             self.pressed = self.view.point_at(event.pos)
+            self.hover, self.hover_for, self.hover_armed = self.pressed, 0.0, True  # a long press explains
             self.click(self.pressed)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.hover_armed = False  # after a click, explain again only once the pointer moves
             sq = self.view.point_at(event.pos)
             if self.selected is not None and sq != self.pressed and sq in self.targets:
                 self.play(self.targets[sq])  # a drag from the piece to its destination
             self.pressed = None
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.deselect()
-        elif event.type == pygame.MOUSEWHEEL and self.list_rect.collidepoint(pygame.mouse.get_pos()):
+        elif event.type == pygame.MOUSEWHEEL and self.panel.list_rect.collidepoint(pygame.mouse.get_pos()):
             self.scroll = max(0, self.scroll + event.y)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
@@ -96,6 +108,8 @@ class GameScene(Scene):
             self.export()
         elif event.key == pygame.K_h and not ctrl:
             self.hint()
+        elif event.key == pygame.K_l and not ctrl:
+            self.legend()
         elif event.key == pygame.K_LEFT:
             self.show_ply(max(0, (self.game.ply if self.view_ply is None else self.view_ply) - 1))
         elif event.key == pygame.K_RIGHT and self.view_ply is not None:
@@ -138,10 +152,33 @@ class GameScene(Scene):
         self.autosave()
         self.deselect()
         self.scroll = 0
-        self.view.animate(self.game, played, self.app.settings.anim_time)
+        self.view.animate(self.game, played, self.app.settings.anim_time, self._tray)
         self.last_move = played.move
+        self.notice(played)
         if played.warning:
             self.app.toast(t("game.bot_fallback", why=played.warning))
+
+    def notice(self, played: Played) -> None:
+        """Say what the move means for the players here: a piece of theirs taken, a general in
+        danger, a kingdom out (with a sound, never blocking)."""
+        m, g = self.match, self.game
+        new = notices.after_move(g, m.seats, played.kingdom, played.captured, played.move.to_sq, played.fallen)
+        threats = notices.general_threats(g, m.seats)
+        new += [n for n in threats if n.kingdom not in self._threatened]
+        self._threatened = {n.kingdom for n in threats}
+        if any(n.kind in ("lost", "threat") for n in new):
+            self.app.play_sound("alert")
+        now = time.monotonic()
+        self.notices = [n for n in self.notices if n.until > now] + new
+        self.notices = self.notices[-notices.KEPT:]
+
+    def _tray(self, k: int) -> tuple[float, float] | None:
+        """Where kingdom k's prisoners are counted in the panel (a captured piece flies there)."""
+        return self.panel.prisoner_cells.get(k)
+
+    def legend(self) -> None:
+        from .legend import LegendScene
+        self.app.stack.push(LegendScene(self.app, self))
 
     def show_ply(self, ply: int | None) -> None:
         """Show the position after `ply` moves (None, or the latest ply: the game itself)."""
@@ -162,7 +199,20 @@ class GameScene(Scene):
 
     def hint(self) -> None:
         if self.view_ply is None and self.match.ask_hint():
-            self.app.toast(t("game.hint_asked"))
+            self._asking = t("game.hint_asked")
+            self.app.toast(self._asking, 30.0)
+
+    def _show_hint(self) -> None:
+        """Say the suggested move in words once it arrives; the "asking" notice goes then, or
+        when the question is dropped (a move was played meanwhile)."""
+        hint = self.match.hint
+        if hint is not None and hint != self._hint_shown:
+            self.app.toast(t("game.hint_move", move=move_words(self.game, Move(hint))), 6.0)
+            self._asking = ""
+        elif self._asking and not self.match.hint_pending:
+            self.app.clear_toast(self._asking)
+            self._asking = ""
+        self._hint_shown = hint
 
     def resign(self, k: int) -> None:
         """Kingdom k (a human's, on its turn) resigns."""
@@ -226,6 +276,11 @@ class GameScene(Scene):
 
     def update(self, dt: float) -> None:
         self.view.update(dt)
+        self.hover_for += dt
+        self._show_hint()
+        now = time.monotonic()
+        if any(n.until <= now for n in self.notices):
+            self.notices = [n for n in self.notices if n.until > now]
         if self.view.animating or self.view_ply is not None:
             return  # bots wait while a move glides or the past is on show
         played = self.match.update()
@@ -244,131 +299,116 @@ class GameScene(Scene):
         if self.view.animating:
             return object()
         m, g = self.match, self.game
-        return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, m.bot_thinking, self.view_ply, m.hint,
-                self.scroll, self.last_move, tuple(sorted(vars(self.app.settings).items(), key=str)))
+        return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, self.view_ply, m.hint, self.scroll,
+                self.last_move, len(self.notices), self.tooltip_point(), language(),
+                tuple(sorted(vars(self.app.settings).items(), key=str)))
+
+    def tooltip_point(self) -> int | None:
+        """The point being explained: the pointer has rested on it long enough."""
+        if self.hover is None or not self.hover_armed or self.hover_for < HOVER_AFTER:
+            return None
+        return self.hover
+
+    def toast_area(self) -> pygame.Rect:
+        """Messages go over the move list, never over the board and its coordinates."""
+        return self.panel.list_rect
 
     # ---- drawing ------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
-        panel_w = max(250, min(440, int(w * 0.32)))
-        self.panel = pygame.Rect(w - panel_w, 0, panel_w, h)
+        panel_w = max(280, min(520, int(w * 0.32)))
+        self.panel.rect = pygame.Rect(w - panel_w, 0, panel_w, h)
         self.view.layout(pygame.Rect(8, 8, max(40, w - panel_w - 16), max(40, h - 16)))
+
+    def trail(self) -> list[trail.Step]:
+        """The moves since the last human move (kept until the game changes)."""
+        g = self.game
+        key = (id(g), g.ply, g.hash)
+        if key != self._trail_key:
+            self._trail, self._trail_key = trail.since_last_human(g, self.match.seats), key
+        return self._trail
 
     def draw(self, surface: pygame.Surface) -> None:
         self.layout(surface.get_size())
         s = self.app.settings
         self.view.board_theme, self.view.colour_aid = s.board_theme, s.colour_aid
+        self.view.style = piece_art.style_for(s.piece_style, language())
         past = self._past is not None
         g = self._past if past else self.game
         self.view.draw(surface, g, show_coords=s.show_coords, selected=self.selected,
-                       targets=self.targets if s.show_legal else {}, last_move=self.last_move,
-                       home=g.turn if g.result is None and not past else None,
-                       hint=None if past else self.match.hint)
+                       targets=self.targets if s.show_legal else {}, trail=None if past else self.trail(),
+                       last_move=self.last_move, home=g.turn if g.result is None and not past else None,
+                       hint=None if past else self.match.hint, hover=self.tooltip_point())
         if past:
             pygame.draw.rect(surface, theme.LAST_MOVE, self.view.rect.inflate(6, 6), 4, border_radius=8)
-        self.draw_panel(surface)
-
-    def draw_banner(self, surface: pygame.Surface, banner: pygame.Rect) -> None:
-        """Whose turn it is (or that the past, or the end, is on show)."""
-        g, m = self.game, self.match
-        k = g.turn
-        pygame.draw.rect(surface, theme.PANEL_ACTIVE, banner, border_radius=10)
-        r = 0
-        if self.view_ply is not None:
-            pygame.draw.rect(surface, theme.LAST_MOVE, banner.inflate(-4, -4), 4, border_radius=9)
-            head, sub = t("moves.past", n=self.view_ply, total=g.ply), t("moves.back")
-        elif g.result is None:
-            pygame.draw.rect(surface, theme.KINGDOM_FILL[k], banner.inflate(-4, -4), 4, border_radius=9)
-            r = banner.height // 2 - 6
-            pygame.draw.circle(surface, theme.KINGDOM_FILL[k], (banner.x + 8 + r, banner.centery), r)
-            glyph = render(KINGDOM_GLYPHS[k], int(r * 1.3), theme.KINGDOM_INK[k])
-            surface.blit(glyph, glyph.get_rect(center=(banner.x + 8 + r, banner.centery)))
-            head = t("game.turn", name=kingdom_name(k))
-            sub = (t("game.your_move") if m.human_to_move else t("game.paused") if m.paused
-                   else t("game.thinking") if m.bot_thinking else t("game.waiting"))
-        else:
-            pygame.draw.rect(surface, theme.ACCENT, banner, 3, border_radius=10)
-            head, sub = t("game.over"), t("game.view_result")
-        tx = banner.x + 16 + 2 * r
-        img = render(head, fit(head, int(banner.height * 0.36), banner.right - tx - 8), theme.TEXT)
-        surface.blit(img, (tx, banner.y + banner.height * 0.12))
-        img = render(sub, fit(sub, int(banner.height * 0.28), banner.right - tx - 8),
-                     theme.ACCENT if m.human_to_move and self.view_ply is None else theme.TEXT)
-        surface.blit(img, (tx, banner.y + banner.height * 0.56))
-
-    def draw_kingdoms(self, surface: pygame.Surface, x: int, y: int, w: int, row_h: int) -> int:
-        """The seven kingdoms in turn order; returns the y below them."""
-        g, m = self.game, self.match
-        small = max(11, int(row_h * 0.3))
-        col_x = [x + w - int(w * 0.36) + i * int(w * 0.12) for i in range(3)]
-        for i, c in enumerate((t("game.col.prisoners"), t("game.col.losses"), t("game.col.generals"))):
-            img = render(c, max(10, small - 2), theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(midbottom=(col_x[i] + w * 0.06, y + small)))
-        y += small + 4
-        for j in range(7):
-            row = pygame.Rect(x, y, w, row_h - 4)
-            active = g.result is None and j == g.turn and self.view_ply is None
-            pygame.draw.rect(surface, theme.PANEL_ACTIVE if active else theme.PANEL_ROW, row, border_radius=6)
-            if active:
-                pygame.draw.rect(surface, theme.KINGDOM_FILL[j], row, 2, border_radius=6)
-            seated = j in g.seated
-            r = row.height // 2 - 4
-            fill = theme.KINGDOM_FILL[j] if seated and g.alive[j] else theme.INERT_FILL
-            pygame.draw.circle(surface, fill, (row.x + 6 + r, row.centery), r)
-            glyph = render(KINGDOM_GLYPHS[j], int(r * 1.3), theme.KINGDOM_INK[j] if g.alive[j] else theme.INERT_INK)
-            surface.blit(glyph, glyph.get_rect(center=(row.x + 6 + r, row.centery)))
-            name_x = row.x + 12 + 2 * r
-            name = f"{kingdom_name(j)} · {player_text(m.seats[j])}"
-            img = render(name, fit(name, int(row_h * 0.34), col_x[0] - name_x - 4), theme.TEXT)
-            surface.blit(img, (name_x, row.y + 2))
-            status = status_text(g, j)
-            img = render(status, fit(status, small, row.right - name_x - 6),
-                         theme.TEXT_DIM if g.alive[j] or not seated else theme.WARN)
-            surface.blit(img, (name_x, row.bottom - img.get_height() - 2))
-            if seated:
-                for i, v in enumerate((g.score[j], g.losses[j], g.generals[j])):
-                    img = render(str(v), int(row_h * 0.34), theme.TEXT)
-                    surface.blit(img, img.get_rect(midtop=(col_x[i] + w * 0.06, row.y + 2)))
-            y += row_h
-        return y
-
-    def draw_moves(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        """The move list: the newest lines (or a scrolled window of them); click to view one."""
         key = (id(self.game), self.game.ply, self.game.hash, language())
         if key != self._lines_key:
             self._lines, self._lines_key = self.moves.update(self.match), key
-        self.list_rect = area
-        self.list_hits = []
-        line_h = max(14, min(22, area.height // 12))
-        rows = max(1, area.height // line_h)
-        self.scroll = min(self.scroll, max(0, len(self._lines) - rows))
-        end = len(self._lines) - self.scroll
-        shown = self._lines[max(0, end - rows):end]
-        y = area.y
-        size = int(line_h * 0.8)
-        for line in shown:
-            rect = pygame.Rect(area.x, y, area.width, line_h)
-            current = line.ply is not None and line.ply == (self.view_ply if self.view_ply is not None else self.game.ply)
-            if current:
-                pygame.draw.rect(surface, theme.PANEL_ACTIVE, rect, border_radius=4)
-            colour = theme.TEXT if line.ply is not None else theme.WARN
-            img = render(line.text, fit(line.text, size, area.width - 8), colour)
-            surface.blit(img, (rect.x + 4, rect.y + (line_h - img.get_height()) // 2))
-            if line.ply is not None:
-                self.list_hits.append((rect, line.ply))
-            y += line_h
+        self.scroll = self.panel.draw(surface, self.panel_view(g), self._lines, self.scroll)
+        self.view.draw_flights(surface)
+        point = self.tooltip_point()
+        if point is not None:
+            self.draw_tooltip(surface, g, point)
 
-    def draw_panel(self, surface: pygame.Surface) -> None:
-        p = self.panel
-        pygame.draw.rect(surface, theme.PANEL, p)
-        pad = max(6, p.width // 40)
-        x, w = p.x + pad, p.width - 2 * pad
-        banner = pygame.Rect(x, p.y + pad, w, max(56, p.height // 10))
-        self.draw_banner(surface, banner)
-        row_h = max(30, min(60, (p.height - banner.bottom - 200) // 7))
-        y = self.draw_kingdoms(surface, x, banner.bottom + pad, w, row_h)
-        hint = t("game.hint")
-        img = render(hint, fit(hint, max(11, p.height // 70), w), theme.TEXT_DIM)
-        surface.blit(img, (x, p.bottom - img.get_height() - 6))
-        self.draw_moves(surface, pygame.Rect(x, y + pad, w, p.bottom - img.get_height() - 12 - y - pad))
+    def panel_view(self, g: Game) -> View:
+        """What the panel shows: the position on show, whose turn it is, notices."""
+        m = self.match
+        turn = None
+        if self.view_ply is not None:
+            head, sub = t("moves.past", n=self.view_ply, total=self.game.ply), t("moves.back")
+        elif g.result is None:
+            turn = g.turn
+            head = t("game.turn", name=kingdom_name(g.turn))
+            sub = (t("game.your_move") if m.human_to_move else t("game.paused") if m.paused
+                   else t("game.thinking") if m.seat not in (HUMAN, None) else t("game.waiting"))
+        else:
+            head, sub = t("game.over"), t("game.view_result")
+        steps = self._trail if self.view_ply is None else []
+        quiet = t("game.trail", n=len(steps)) if steps and any(s == HUMAN for s in m.seats) else ""
+        return View(g, m.seats, self.view_ply, self.game.ply, head, sub,
+                    m.human_to_move and self.view_ply is None, turn, self.notices, quiet, self.app.settings.colour_aid)
+
+    def draw_tooltip(self, surface: pygame.Surface, g: Game, point: int) -> None:
+        """What stands on a point and how it moves, in a box beside the pointer."""
+        piece = g.piece_at(point)
+        where = point_name(point)
+        if piece is None:
+            lines = [t("tip.point", point=where)]
+        elif piece.is_zhou:
+            lines = [f"{piece_name(piece)} · {where}", how_it_moves("Z", g.rules)]
+        else:
+            c = g.controller[piece.kingdom]
+            values = {"piece": piece_name(piece), "kingdom": kingdom_name(piece.kingdom)}
+            if c == piece.kingdom:
+                head = t("tip.piece", **values)
+            elif c >= 0:
+                head = t("tip.inherited", controller=kingdom_name(c), **values)
+            else:
+                head = t("tip.inert", **values)
+            lines = [f"{head} · {where}", how_it_moves(piece.letter, g.rules)]
+        w, h = surface.get_size()
+        size = max(FLOOR, min(18, h // 50))
+        width = min(420, w - 20)
+        texts = [lines[0]] + [part for line in lines[1:] for part in wrap(line, size, width - 60)]
+        imgs = [render(text, size + (2 if i == 0 else 0), theme.TEXT if i == 0 else theme.TEXT_DIM)
+                for i, text in enumerate(texts)]
+        icon = 0 if piece is None else int(size * 2.4)
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + icon + 24, sum(i.get_height() for i in imgs) + 16)
+        mx, my = self.view.centre(point)
+        box.topleft = (int(mx + self.view.cell * 0.7), int(my + self.view.cell * 0.7))
+        if box.right > w - 4:
+            box.right = int(mx - self.view.cell * 0.7)
+        if box.bottom > h - 4:
+            box.bottom = int(my - self.view.cell * 0.7)
+        box.clamp_ip(surface.get_rect())
+        pygame.draw.rect(surface, (24, 22, 28), box, border_radius=8)
+        pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=8)
+        if piece is not None:
+            c = g.controller[piece.kingdom] if not piece.is_zhou else 0
+            img = piece_art.disc(piece, c, icon // 2 - 2, self.view.style, self.view.colour_aid)
+            surface.blit(img, img.get_rect(center=(box.x + 10 + icon // 2, box.y + 8 + icon // 2)))
+        y = box.y + 8
+        for img in imgs:
+            surface.blit(img, (box.x + 14 + icon, y))
+            y += img.get_height()

@@ -7,11 +7,11 @@ from qiguo.engine import KINGDOM_GLYPHS, KINGDOMS
 from qiguo.ui import theme
 from qiguo.ui.fonts import fit, render
 from qiguo.ui.match import Match
+from qiguo.ui.panel import player_text
 from qiguo.ui.strings import kingdom_name, status_text, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene
-from .play import player_text
 
 
 class ResultScene(ButtonScene):

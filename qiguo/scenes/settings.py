@@ -5,10 +5,18 @@ import pygame
 
 from qiguo.engine import PRESETS
 from qiguo.ui import theme
+from qiguo.ui.piece_art import STYLES, style_for
 from qiguo.ui.strings import LANGUAGES, set_language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene
+
+
+def style_label(style: str, language: str) -> str:
+    """The piece style in words; "automatic" says which style it gives in this language."""
+    if style == "auto":
+        return t("style.auto", value=t(f"style.{style_for(style, language)}"))
+    return t(f"style.{style}")
 
 BOT_DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0)
 VOLUMES = (0.0, 0.25, 0.5, 0.7, 1.0)
@@ -35,6 +43,8 @@ class SettingsScene(ButtonScene):
             Button(t("settings.legal", value=onoff[s.show_legal]), lambda: self.change("show_legal", (True, False))),
             Button(t("settings.coords", value=onoff[s.show_coords]), lambda: self.change("show_coords", (True, False))),
             Button(t("settings.aid", value=onoff[s.colour_aid]), lambda: self.change("colour_aid", (False, True))),
+            Button(t("settings.style", value=style_label(s.piece_style, s.language)),
+                   lambda: self.change("piece_style", STYLES)),
             Button(t("settings.theme", value=t(f"theme.{s.board_theme}")),
                    lambda: self.change("board_theme", tuple(theme.BOARDS))),
             Button(t("settings.preset", value=t(f"preset.{s.preset}")), lambda: self.change("preset", tuple(PRESETS))),

@@ -90,6 +90,12 @@ class SetupScene(Scene):
             opts = self.options(name)
             if self.partners.get(name) not in opts and opts:
                 self.partners[name] = opts[0]
+        for partner, lead in self.allies().items():  # one player plays a whole bloc
+            self.seats[partner] = self.seats[lead]
+
+    def allies(self) -> dict[int, int]:
+        """Each kingdom played by a bloc's leader (its seat follows the leader's)."""
+        return {self.partners[name]: lead for name, lead in self.active_slots() if name in self.partners}
 
     def validate(self) -> str:
         """Empty if the set-up can start, else what is wrong."""
@@ -104,6 +110,7 @@ class SetupScene(Scene):
     # ---- actions ------------------------------------------------------------------------
 
     def cycle_seat(self, k: int, step: int = 1) -> None:
+        k = self.allies().get(k, k)  # an ally's seat is its leader's
         i = CHOICES.index(self.seats[k])
         self.seats[k] = CHOICES[(i + step) % len(CHOICES)]
         self._changed()
@@ -148,7 +155,10 @@ class SetupScene(Scene):
     def _build(self) -> None:
         self._normalise()
         self.error = self.validate()
-        self.seat_buttons = [Button(seat_label(self.seats[k]), lambda k=k: self.cycle_seat(k)) for k in range(7)]
+        allies = self.allies()
+        self.seat_buttons = [Button(t("setup.with", lead=kingdom_name(allies[k]), seat=seat_label(self.seats[k]))
+                                    if k in allies else seat_label(self.seats[k]), lambda k=k: self.cycle_seat(k))
+                             for k in range(7)]
         all_seven = kingdoms_of(self.seats) == KINGDOMS
         self.players_button = Button(t("setup.players", n=self.players), self.cycle_players, enabled=all_seven)
         self.partner_buttons = [

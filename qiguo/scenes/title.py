@@ -31,6 +31,7 @@ class TitleScene(ButtonScene):
         self.menu = ButtonColumn(first + [
             Button(t("title.quick"), self.quick),
             Button(t("title.new"), self.new_game),
+            Button(t("title.learn"), self.learn),
             Button(t("title.load"), self.load),
             Button(t("title.rules"), self.rules),
             Button(t("title.settings"), self.settings),
@@ -59,6 +60,10 @@ class TitleScene(ButtonScene):
     def new_game(self) -> None:
         from .setup import SetupScene
         self.app.stack.push(SetupScene(self.app))
+
+    def learn(self) -> None:
+        from .tutorial import TutorialScene
+        self.app.stack.push(TutorialScene(self.app))
 
     def rules(self) -> None:
         from .rules import RulesScene

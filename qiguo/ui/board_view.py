@@ -1,22 +1,26 @@
-"""Drawing the board and its pieces, and turning clicks into points."""
+"""Drawing the board and its pieces, the moves since the player's last, and turning clicks
+into points."""
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
-from qiguo.engine import FILES, INERT, KIND_GLYPHS, KINGDOMS, SIZE, ZHOU, Game, Move, Piece
+from qiguo.engine import FILES, KINGDOMS, SIZE, ZHOU, Game, Move, Piece
 
-from . import theme
+from . import piece_art, theme
 from .fonts import render
 from .match import Played
+from .trail import Step
 
 _START = Game.new().occupied()
 START_POINTS: list[list[int]] = [[sq for sq, p in _START if p.kingdom == k] for k in range(len(KINGDOMS))]
 """Each kingdom's 17 start points (its home area)."""
 GENERAL_START = [next(sq for sq, p in _START if p.kingdom == k and p.is_general) for k in range(len(KINGDOMS))]
 """Each kingdom's general's start point, in the middle of its home edge."""
+FLIGHT = 0.55
+"""Seconds a captured piece takes to fly to its captor's prisoners in the panel."""
 
 
 MARGIN = 1.45
@@ -28,30 +32,6 @@ def _display_format(surface: pygame.Surface, alpha: bool) -> pygame.Surface:
     if pygame.display.get_surface() is None:
         return surface
     return surface.convert_alpha() if alpha else surface.convert()
-
-
-def _mark(surface: pygame.Surface, shape: str, centre: tuple[int, int], r: int,
-          ink: tuple[int, int, int], fill: tuple[int, int, int]) -> None:
-    """One kingdom's colour-blind mark, in the piece's ink on a disc of its fill."""
-    x, y = centre
-    pygame.draw.circle(surface, fill, centre, r + max(2, r // 2))
-    if shape == "circle":
-        pygame.draw.circle(surface, ink, centre, r)
-    elif shape == "triangle":
-        pygame.draw.polygon(surface, ink, [(x, y - r), (x + r, y + r), (x - r, y + r)])
-    elif shape == "square":
-        pygame.draw.rect(surface, ink, pygame.Rect(x - r, y - r, 2 * r, 2 * r))
-    elif shape == "diamond":
-        pygame.draw.polygon(surface, ink, [(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
-    elif shape == "bar":
-        pygame.draw.rect(surface, ink, pygame.Rect(x - r, y - r // 2, 2 * r, r))
-    elif shape == "cross":
-        pygame.draw.line(surface, ink, (x - r, y - r), (x + r, y + r), max(2, r // 2))
-        pygame.draw.line(surface, ink, (x - r, y + r), (x + r, y - r), max(2, r // 2))
-    else:  # star
-        pts = [(x + r * (1 if i % 2 == 0 else 0.45) * math.sin(i * math.pi / 5),
-                y - r * (1 if i % 2 == 0 else 0.45) * math.cos(i * math.pi / 5)) for i in range(10)]
-        pygame.draw.polygon(surface, ink, pts)
 
 
 def ease_out(t: float) -> float:
@@ -73,11 +53,22 @@ class Glide:
 
 @dataclass
 class Fade:
-    """A piece leaving the board (captured, lifted or removed)."""
+    """A piece leaving the board (a general lifted, an army removed)."""
 
     piece: Piece
     controller: int
     at: int
+    elapsed: float = 0.0
+
+
+@dataclass
+class Flight:
+    """A captured piece flying from its point to its captor's prisoners (window pixels)."""
+
+    piece: Piece
+    controller: int
+    start: tuple[float, float]
+    end: tuple[float, float]
     elapsed: float = 0.0
 
 
@@ -90,12 +81,13 @@ class BoardView:
         self.origin = (0.0, 0.0)
         self._static: pygame.Surface | None = None
         self._static_key: tuple = ()
-        self._sprites: dict[tuple, pygame.Surface] = {}
         self.glides: list[Glide] = []
         self.fades: list[Fade] = []
+        self.flights: list[Flight] = []
         self.duration = 0.2
         self.board_theme = "wood"
         self.colour_aid = False
+        self.style = "glyphs"
 
     # ---- geometry -----------------------------------------------------------------------
 
@@ -125,31 +117,38 @@ class BoardView:
 
     @property
     def animating(self) -> bool:
-        return bool(self.glides or self.fades)
+        return bool(self.glides or self.fades or self.flights)
 
-    def animate(self, game: Game, played: Played, duration: float) -> None:
-        """Start the animations of a move just played: the glide, and fades for every piece
-        that left the board (the captured one, a lifted general, a removed army)."""
+    def animate(self, game: Game, played: Played, duration: float,
+                tray: Callable[[int], tuple[float, float] | None] | None = None) -> None:
+        """Start the animations of a move just played: the glide; the captured piece flying to
+        `tray(captor)` (its captor's prisoners in the panel), or fading where there is none;
+        fades for every other piece that left the board (a lifted general, a removed army)."""
         self.duration = max(0.0, duration)
-        self.glides.clear()
-        self.fades.clear()
+        self.finish()
         if duration <= 0:
             return
         m = played.move
         if played.piece is not None:
             self.glides.append(Glide(played.piece, game.controller[played.piece.kingdom], m.from_sq, m.to_sq))
         for sq, p in played.left:
-            self.fades.append(Fade(p, game.controller[p.kingdom], sq))
+            end = tray(played.kingdom) if tray is not None and sq == m.to_sq and not m.is_pass else None
+            if end is not None:
+                self.flights.append(Flight(p, game.controller[p.kingdom], self.centre(sq), end))
+            else:
+                self.fades.append(Fade(p, game.controller[p.kingdom], sq))
 
     def update(self, dt: float) -> None:
-        for a in self.glides + self.fades:
+        for a in self.glides + self.fades + self.flights:
             a.elapsed += dt
         self.glides = [g for g in self.glides if g.elapsed < self.duration]
         self.fades = [f for f in self.fades if f.elapsed < self.duration * 1.5]
+        self.flights = [f for f in self.flights if f.elapsed < max(FLIGHT, self.duration * 2)]
 
     def finish(self) -> None:
         self.glides.clear()
         self.fades.clear()
+        self.flights.clear()
 
     # ---- drawing ------------------------------------------------------------------------
 
@@ -214,69 +213,34 @@ class BoardView:
         x, y = self.centre(sq)
         return x - self.rect.x, y - self.rect.y
 
-    def sprite(self, piece: Piece, controller: int) -> pygame.Surface:
-        """A piece as a disc with its glyph: kingdom colours, a ring in the controller's colour
-        when inherited, grey when inert."""
-        radius = max(4, int(self.cell * 0.46))
-        key = (piece, controller, radius, self.colour_aid)
-        cached = self._sprites.get(key)
-        if cached is not None:
-            return cached
-        if piece.is_zhou:
-            fill, ink, glyph, ring = theme.ZHOU_FILL, theme.ZHOU_INK, "周", None
-        else:
-            k = piece.kingdom
-            glyph = KIND_GLYPHS[piece.kind]
-            if controller == INERT:
-                fill, ink, ring = theme.INERT_FILL, theme.INERT_INK, None
-            else:
-                fill, ink = theme.KINGDOM_FILL[k], theme.KINGDOM_INK[k]
-                ring = theme.KINGDOM_FILL[controller] if controller != k else None
-        scale = 2
-        r2 = radius * scale
-        big = pygame.Surface((2 * r2 + 4 * scale, 2 * r2 + 4 * scale), pygame.SRCALPHA)
-        c = big.get_width() // 2
-        pygame.draw.circle(big, (0, 0, 0, 90), (c + scale, c + 2 * scale), r2)
-        pygame.draw.circle(big, fill, (c, c), r2)
-        edge = tuple(max(0, v - 70) for v in fill)
-        pygame.draw.circle(big, edge, (c, c), r2, max(2, r2 // 10))
-        if ring is not None:
-            pygame.draw.circle(big, ring, (c, c), r2, max(3, r2 // 4))
-            pygame.draw.circle(big, (20, 20, 20), (c, c), r2, max(1, scale))
-        text = render(glyph, int(r2 * (1.15 if ring is None else 1.0)), ink)
-        big.blit(text, text.get_rect(center=(c, c + scale)))
-        if self.colour_aid and not piece.is_zhou:
-            _mark(big, theme.MARKS[piece.kingdom], (c + int(r2 * 0.62), c - int(r2 * 0.62)), max(3, r2 // 4), ink, fill)
-        small = _display_format(pygame.transform.smoothscale(big, (big.get_width() // scale,
-                                                                   big.get_height() // scale)), alpha=True)
-        self._sprites[key] = small
-        if len(self._sprites) > 600:
-            self._sprites.clear()
-        return small
+    def sprite(self, piece: Piece, controller: int, scale: float = 1.0) -> pygame.Surface:
+        """A piece as drawn on this board (style, colour-blind aid, size of a point)."""
+        radius = max(4, int(self.cell * 0.46 * scale))
+        return piece_art.disc(piece, controller, radius, self.style, self.colour_aid)
 
     def _blit_piece(self, surface: pygame.Surface, piece: Piece, controller: int, at: tuple[float, float],
-                    alpha: int = 255) -> None:
-        img = self.sprite(piece, controller)
+                    alpha: int = 255, scale: float = 1.0) -> None:
+        img = self.sprite(piece, controller, scale)
         if alpha < 255:
             img = img.copy()
             img.set_alpha(alpha)
         surface.blit(img, img.get_rect(center=(round(at[0]), round(at[1]))))
 
     def draw(self, surface: pygame.Surface, game: Game, *, show_coords: bool = True,
-             selected: int | None = None, targets: dict[int, int] | None = None,
-             last_move: int = 0, home: int | None = None, hint: int | None = None) -> None:
-        """The board, the home edge of kingdom `home`, the last move, pieces, animations, a
-        suggested move, and the selection with its legal destinations."""
+             selected: int | None = None, targets: dict[int, int] | None = None, trail: list[Step] | None = None,
+             last_move: int = 0, home: int | None = None, hint: int | None = None, hover: int | None = None) -> None:
+        """The board, the home edge of kingdom `home`, the trail of moves (or the last move),
+        pieces, animations, a suggested move, and the selection with its legal destinations."""
         surface.blit(self._static_layer(game, show_coords), self.rect.topleft)
         cell = self.cell
         if home is not None:
             self._draw_home_edge(surface, home)
-        if last_move:
+        steps = trail or []
+        if steps:
+            self._draw_trail_lines(surface, steps)
+        elif last_move:
             for sq in (Move(last_move).from_sq, Move(last_move).to_sq):
-                x, y = self.centre(sq)
-                pygame.draw.rect(surface, theme.LAST_MOVE,
-                                 pygame.Rect(x - cell * 0.52, y - cell * 0.52, cell * 1.04, cell * 1.04),
-                                 max(2, int(cell * 0.08)), border_radius=int(cell * 0.2))
+                self._box(surface, sq, theme.LAST_MOVE)
         hidden = {g.end for g in self.glides}
         ctl = game.controller
         for sq, p in game.occupied():
@@ -289,21 +253,91 @@ class BoardView:
             t = ease_out(g.elapsed / self.duration) if self.duration else 1.0
             (x0, y0), (x1, y1) = self.centre(g.start), self.centre(g.end)
             self._blit_piece(surface, g.piece, ctl[g.piece.kingdom], (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
+        if steps:
+            self._draw_trail_badges(surface, steps)
         if hint:
-            (x0, y0), (x1, y1) = self.centre(Move(hint).from_sq), self.centre(Move(hint).to_sq)
+            m = Move(hint)
+            (x0, y0), (x1, y1) = self.centre(m.from_sq), self.centre(m.to_sq)
             width = max(3, int(cell * 0.16))
+            pygame.draw.line(surface, theme.OUTLINE, (x0, y0), (x1, y1), width + 4)
             pygame.draw.line(surface, theme.HINT, (x0, y0), (x1, y1), width)
-            pygame.draw.circle(surface, theme.HINT, (x0, y0), cell * 0.55, width)
+            _ring(surface, (x0, y0), cell * 0.55, width, theme.HINT)
+            pygame.draw.circle(surface, theme.OUTLINE, (x1, y1), cell * 0.3 + 2)
             pygame.draw.circle(surface, theme.HINT, (x1, y1), cell * 0.3)
+        if hover is not None and hover != selected:
+            _ring(surface, self.centre(hover), cell * 0.54, max(2, int(cell * 0.06)), theme.HALO)
         if selected is not None:
-            x, y = self.centre(selected)
-            pygame.draw.circle(surface, theme.SELECT, (x, y), cell * 0.54, max(2, int(cell * 0.1)))
+            _ring(surface, self.centre(selected), cell * 0.56, max(3, int(cell * 0.11)), theme.SELECT)
         for t_sq in (targets or {}):
             x, y = self.centre(t_sq)
             if game.piece_at(t_sq):
-                pygame.draw.circle(surface, theme.CAPTURE_RING, (x, y), cell * 0.52, max(2, int(cell * 0.12)))
+                _ring(surface, (x, y), cell * 0.56, max(3, int(cell * 0.12)), theme.CAPTURE_RING)
             else:
-                pygame.draw.circle(surface, theme.MOVE_DOT, (x, y), max(3, cell * 0.17))
+                pygame.draw.circle(surface, theme.OUTLINE, (x, y), max(4, cell * 0.19))
+                pygame.draw.circle(surface, theme.MOVE_DOT, (x, y), max(3, cell * 0.19) - 2)
+
+    def draw_flights(self, surface: pygame.Surface) -> None:
+        """Captured pieces on their way to the panel (drawn over it, after it)."""
+        span = max(FLIGHT, self.duration * 2)
+        for f in self.flights:
+            t = ease_out(f.elapsed / span)
+            (x0, y0), (x1, y1) = f.start, f.end
+            at = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t - 40 * t * (1 - t) * 4)
+            self._blit_piece(surface, f.piece, f.controller, at, scale=1.0 - 0.55 * t)
+
+    def _box(self, surface: pygame.Surface, sq: int, colour: tuple[int, int, int]) -> None:
+        x, y = self.centre(sq)
+        cell = self.cell
+        rect = pygame.Rect(x - cell * 0.52, y - cell * 0.52, cell * 1.04, cell * 1.04)
+        width = max(2, int(cell * 0.08))
+        pygame.draw.rect(surface, theme.OUTLINE, rect.inflate(4, 4), width + 2, border_radius=int(cell * 0.22))
+        pygame.draw.rect(surface, colour, rect, width, border_radius=int(cell * 0.2))
+
+    def _draw_trail_lines(self, surface: pygame.Surface, steps: list[Step]) -> None:
+        """Each move since the player's last as a line in the mover's colour (older ones
+        thinner), under the pieces, with a ring where it started."""
+        cell = self.cell
+        n = len(steps)
+        for i, step in enumerate(steps):
+            newest = i == n - 1
+            colour = theme.KINGDOM_FILL[step.kingdom]
+            width = max(3, int(cell * (0.16 if newest else 0.11)))
+            a, b = self.centre(step.move.from_sq), self.centre(step.move.to_sq)
+            pygame.draw.line(surface, theme.OUTLINE, a, b, width + 4)
+            pygame.draw.line(surface, colour, a, b, width)
+            pygame.draw.circle(surface, theme.OUTLINE, a, cell * 0.28)
+            pygame.draw.circle(surface, colour, a, cell * 0.28 - 2)
+            pygame.draw.circle(surface, theme.OUTLINE, a, cell * 0.12)
+        self._box(surface, steps[-1].move.from_sq, theme.LAST_MOVE)
+        self._box(surface, steps[-1].move.to_sq, theme.LAST_MOVE)
+
+    def _draw_trail_badges(self, surface: pygame.Surface, steps: list[Step]) -> None:
+        """The order of the moves (1 = the oldest) on a badge at each destination, over the
+        pieces, and a cross where a piece was taken."""
+        cell = self.cell
+        r = max(7, int(cell * 0.24))
+        size = max(11, int(r * 1.35))
+        shown: dict[int, int] = {}
+        for i, step in enumerate(steps, 1):
+            shown[step.move.to_sq] = i  # a point reached twice shows its latest move
+        for i, step in enumerate(steps, 1):
+            if shown.get(step.move.to_sq) != i:
+                continue
+            x, y = self.centre(step.move.to_sq)
+            centre = (x - cell * 0.42, y - cell * 0.42)
+            fill = theme.KINGDOM_FILL[step.kingdom]
+            ink = theme.KINGDOM_INK[step.kingdom]
+            pygame.draw.circle(surface, theme.OUTLINE, centre, r + 2)
+            pygame.draw.circle(surface, fill, centre, r)
+            label = render(str(i), size, ink)
+            surface.blit(label, label.get_rect(center=centre))
+            if step.captured is not None:
+                cx, cy = x + cell * 0.42, y - cell * 0.42
+                pygame.draw.circle(surface, theme.OUTLINE, (cx, cy), r + 2)
+                pygame.draw.circle(surface, theme.CAPTURE_RING, (cx, cy), r)
+                k = r * 0.5
+                pygame.draw.line(surface, theme.HALO, (cx - k, cy - k), (cx + k, cy + k), max(2, r // 3))
+                pygame.draw.line(surface, theme.HALO, (cx - k, cy + k), (cx + k, cy - k), max(2, r // 3))
 
     def _draw_home_edge(self, surface: pygame.Surface, k: int) -> None:
         sq = GENERAL_START[k]
@@ -320,3 +354,11 @@ class BoardView:
         pygame.draw.line(surface, theme.KINGDOM_FILL[k], start, end, thick)
         pygame.draw.line(surface, theme.ACCENT, start, end, max(1, thick // 4))
 
+
+
+def _ring(surface: pygame.Surface, centre: tuple[float, float], radius: float, width: int,
+          colour: tuple[int, int, int]) -> None:
+    """A ring in `colour` between a dark and a light rim, visible on any board and any piece."""
+    pygame.draw.circle(surface, theme.OUTLINE, centre, radius + 2, width + 4)
+    pygame.draw.circle(surface, colour, centre, radius, width)
+    pygame.draw.circle(surface, theme.HALO, centre, radius - width + 1, 1)

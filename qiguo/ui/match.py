@@ -105,6 +105,11 @@ class Match:
         self.worker.request(self.game, "hard", seed=self.seed)
         return True
 
+    @property
+    def hint_pending(self) -> bool:
+        """A hint was asked for and has not arrived."""
+        return self._hint_for is not None
+
     def _poll_hint(self) -> None:
         reply = self.worker.poll() if self.worker is not None else None
         if reply is not None:

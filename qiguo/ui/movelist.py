@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from qiguo.engine import KIND_GLYPHS, KINGDOM_GLYPHS, KINGDOMS, RESIGN, Game, Move, point_name
+from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
 
 from .match import Match
 from .seats import kingdoms_of
-from .strings import kingdom_name, language, status_text, t
+from .strings import kingdom_name, language, piece_name, status_text, t
 
 
 @dataclass(frozen=True)
@@ -34,17 +34,21 @@ def position_at(match: Match, ply: int) -> Game:
     return g
 
 
-def move_text(g: Game, entry: str) -> str:
-    """``秦炮 b10–e10 ×楚骑`` for a move about to be played in g (the mover's glyph first)."""
+def move_text(g: Game, entry: str, number: int) -> str:
+    """``12. Qin Deputy c4–c10 × Chu General`` (in the current language) for a move about to be
+    played in g: its number, who moves (and whose army, when inherited), what it takes."""
     k = g.turn
     if entry == "pass":
-        return t("moves.pass", k=KINGDOM_GLYPHS[k])
+        return f"{number}. " + t("moves.pass", k=kingdom_name(k))
     m = Move.parse(entry)
     piece, victim = g.piece_at(m.from_sq), g.piece_at(m.to_sq)
-    own = "" if piece.kingdom == k else f"({KINGDOM_GLYPHS[piece.kingdom]})"  # a piece of an inherited army
-    text = f"{KINGDOM_GLYPHS[k]}{own}{KIND_GLYPHS[piece.kind]} {point_name(m.from_sq)}–{point_name(m.to_sq)}"
+    who = kingdom_name(k)
+    if piece.kingdom != k:  # a piece of an inherited army
+        who = t("moves.inherited", who=who, owner=kingdom_name(piece.kingdom))
+    text = t("moves.line", n=number, who=who, piece=piece_name(piece), frm=point_name(m.from_sq),
+             to=point_name(m.to_sq))
     if victim:
-        text += f" ×{KINGDOM_GLYPHS[victim.kingdom]}{KIND_GLYPHS[victim.kind]}"
+        text += t("moves.takes", kingdom=kingdom_name(victim.kingdom), piece=piece_name(victim))
     return text
 
 
@@ -57,7 +61,6 @@ class MoveList:
         self._source: tuple = ()
         self._history: list[str] = []
         self._game: Game | None = None
-        self._round, self._last_turn = 1, -1
 
     def update(self, match: Match) -> list[Line]:
         """The lines for the match's game as it stands now."""
@@ -74,26 +77,24 @@ class MoveList:
         g = self._game
         ply = len(self._history) + 1
         self._history.append(entry)
+        alive = g.alive[:]
         if entry.startswith(RESIGN):
             k = KINGDOMS.index(entry[-1])
             g.replay([entry])
-            self.lines.append(Line(t("moves.resign", name=kingdom_name(k)), ply, k))
-            return
-        k = g.turn
-        if k <= self._last_turn:
-            self._round += 1
-        self._last_turn = k
-        alive = g.alive[:]
-        text = move_text(g, entry)
-        g.play(entry)
-        self.lines.append(Line(f"{self._round}. {text}", ply, k))
+            self.lines.append(Line(f"{ply}. " + t("moves.resign", name=kingdom_name(k)), ply, k))
+        else:
+            k = g.turn
+            text = move_text(g, entry, ply)
+            g.play(entry)
+            self.lines.append(Line(text, ply, k))
         for j in range(7):
-            if alive[j] and not g.alive[j]:
+            if alive[j] and not g.alive[j] and not entry.startswith(RESIGN):
                 self.lines.append(Line(t("moves.out", name=kingdom_name(j), status=status_text(g, j)), None, j))
 
 
 def lines(match: Match) -> list[Line]:
-    """The whole move list: numbered rounds of moves, with defeats and resignations as notes."""
+    """The whole move list: moves numbered by ply (as in the history banner and the export), with
+    defeats as notes."""
     return MoveList().update(match)
 
 

@@ -14,6 +14,7 @@ from qiguo.engine import KINGDOMS, PRESETS, EngineError, teams_for
 from .files import data_dir, parse_json, read_text, set_aside, write_json
 from .seats import parse_seats
 from .strings import LANGUAGES
+from .piece_art import STYLES
 from .theme import BOARDS
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,7 @@ class Settings:
     show_legal: bool = True
     show_coords: bool = True
     colour_aid: bool = False
+    piece_style: str = "auto"
     board_theme: str = "wood"
     language: str = "en"
     preset: str = "standard"
@@ -107,6 +109,7 @@ class Settings:
 VALID: dict[str, Callable[[Any], bool]] = {
     "bot_delay": _between(0.0, BOT_DELAY_MAX), "anim_time": _between(0.0, 2.0), "volume": _between(0.0, 1.0),
     "muted": _flag, "show_legal": _flag, "show_coords": _flag, "colour_aid": _flag,
+    "piece_style": lambda v: isinstance(v, str) and v in STYLES,
     "board_theme": lambda v: isinstance(v, str) and v in BOARDS,
     "language": lambda v: isinstance(v, str) and v in LANGUAGES,
     "preset": lambda v: isinstance(v, str) and v in PRESETS,

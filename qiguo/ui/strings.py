@@ -1,7 +1,7 @@
 """Every text the window shows, in one table (no pygame here: the font script reads it)."""
 from __future__ import annotations
 
-from qiguo.engine import KIND_GLYPHS, KINGDOM_GLYPHS, KINGDOMS, Game
+from qiguo.engine import KIND_GLYPHS, KINGDOM_GLYPHS, KINGDOMS, Game, Move, Piece, Rules, point_name
 
 TITLE_CJK = "七国象棋"
 ZHOU_GLYPH = "周"
@@ -197,6 +197,77 @@ EN: dict[str, str] = {
     "save.kept": "(kept as {name})",
     "app.no_data_dir": "Games and settings cannot be saved here ({why}); play goes on",
     "settings.reset": "Settings {names} were invalid and are back to their defaults {kept}",
+    "piece.Z": "Zhou",
+    "piece.Z.desc": "The centre: never moves, never captured; nothing stops on it or passes it (a cannon may use it as its screen).",
+    "piece.H.desc.upto3": "One point straight (it must be empty), then one to three points outward diagonally.",
+    "piece.A.desc.exact": "Exactly four points, straight or diagonal (the points before must be empty).",
+    "piece.X.desc.exact": "Exactly five points, straight or diagonal (the points before must be empty).",
+    "tip.piece": "{piece} of {kingdom}",
+    "tip.inherited": "{piece} of {kingdom}, moved by {controller}",
+    "tip.inert": "{piece} of {kingdom}, inert: it never moves again",
+    "tip.point": "Point {point}",
+    "settings.style": "Pieces: {value}",
+    "style.auto": "automatic ({value})",
+    "style.glyphs": "Chinese glyphs",
+    "style.pictures": "pictures",
+    "legend.title": "The pieces",
+    "legend.marks": "Kingdom marks (colour-blind aid)",
+    "legend.close": "L or Esc: close",
+    "menu.legend": "Pieces legend (L)",
+    "keys.k.legend": "L",
+    "keys.legend": "the pieces and how they move",
+    "notice.lost": "{kingdom} lost its {piece} ({point}) to {captor}",
+    "notice.threat": "{kingdom}'s general ({point}) can be taken next turn by {attacker}'s {piece} ({at})!",
+    "game.player.you": "you",
+    "game.allies": "+ {names}",
+    "game.trail": "{n} moves since your last move",
+    "game.hint_move": "Hint: {move}",
+    "move.words": "{piece} {frm}–{to}",
+    "move.words.capture": "{piece} {frm}–{to} takes {kingdom}'s {victim}",
+    "moves.line": "{n}. {who} {piece} {frm}–{to}",
+    "moves.takes": " × {kingdom} {piece}",
+    "moves.inherited": "{who} ({owner}'s)",
+    "setup.with": "with {lead}: {seat}",
+    "title.learn": "Learn to play",
+    "tut.title": "Learn to play",
+    "tut.step": "Step {n} of {total}",
+    "tut.next": "Next",
+    "tut.previous": "Back",
+    "tut.leave": "Title",
+    "tut.quick": "Quick practice",
+    "tut.again": "That move is legal, but not what this step asks. Try again.",
+    "tut.click": "Click one of your (Qin's) pieces: dots show where it may go.",
+    "tut.finished": "You know the rules. Play a Quick practice against six bots, or read Rules on the title.",
+    "tut.zhou.title": "The board and Zhou",
+    "tut.zhou.text": "Seven kingdoms play on the 19 × 19 lines, one move each in turn. Zhou (周) holds the centre: it never moves, and no piece may stop on it or pass it. Move your Deputy as far up the line as it can go.",
+    "tut.zhou.done": "Right: the Deputy stops just below Zhou.",
+    "tut.long.title": "General, Deputy, Brigadier",
+    "tut.long.text": "These move any distance until a piece is in the way: the General straight or diagonal (lose it and your kingdom is out), the Deputy straight, the Brigadier diagonally. Move your Brigadier.",
+    "tut.long.done": "Good: the Brigadier runs along the diagonals.",
+    "tut.ranged.title": "Bow and Crossbow",
+    "tut.ranged.text": "The Bow moves one to four points, the Crossbow one to five, straight or diagonal. Move your Crossbow exactly five points.",
+    "tut.ranged.done": "Yes: five points is as far as the Crossbow goes.",
+    "tut.blades.title": "Sabre and Sword",
+    "tut.blades.text": "The Sabre steps one point diagonally, the Sword one point straight; every piece captures the way it moves. Take Chu's Sword with your Sabre.",
+    "tut.blades.done": "Taken: the Sword is your prisoner now.",
+    "tut.horse.title": "The Horse",
+    "tut.horse.text": "The Horse steps one point straight (that point must be empty), then three points diagonally outward, passing over empty points only. Your own Sword blocks its way north. Move your Horse.",
+    "tut.horse.done": "Well done: a blocked first step closes those lines.",
+    "tut.envoy.title": "The Envoy",
+    "tut.envoy.text": "The Envoy moves like the General, but never captures and can never be captured: a shield. Chu's Deputy aims at your General. Move your Envoy into its line.",
+    "tut.envoy.done": "Safe: nothing can take the Envoy, so it blocks the line.",
+    "tut.cannon.title": "The Cannon",
+    "tut.cannon.text": "The Cannon moves straight onto empty points, and captures only by jumping exactly one piece (any piece, even Zhou) to take the first piece beyond. Take Chu's Horse by jumping over the Sabre.",
+    "tut.cannon.done": "Boom: the Sabre served as the screen.",
+    "tut.fall.title": "How a kingdom falls",
+    "tut.fall.text": "A kingdom is out when its General is taken (its army passes to the captor), or when it has lost ten pieces (its army stands inert). There is no check. Take Chu's General.",
+    "tut.fall.done": "Chu is out, and its army is yours.",
+    "tut.inherit.title": "An army inherited",
+    "tut.inherit.text": "Chu's pieces now move in your turn, ringed in your colour. Captures made with them count for you. Move one of Chu's pieces.",
+    "tut.inherit.done": "Exactly: a second army to command.",
+    "tut.win.title": "How to win",
+    "tut.win.text": "Win by holding two captured generals, or thirty prisoners, or by being the last standing (after fifty quiet rounds, prisoners decide). You hold Han's General already: take Chu's.",
+    "tut.win.done": "Two generals: you win by hegemony!",
 }
 
 KEYS = ("click", "deselect", "menu", "undo", "redo", "save", "export", "hint", "pause", "replay", "mute",
@@ -262,6 +333,32 @@ def rules_text() -> list:
 
 def kingdom_name(k: int) -> str:
     return t(f"kingdom.{KINGDOMS[k]}")
+
+
+def piece_name(piece: Piece) -> str:
+    """A piece's name in the current language (Zhou included)."""
+    return t(f"piece.{piece.letter}")
+
+
+def how_it_moves(letter: str, rules: Rules) -> str:
+    """One line on how a kind moves under these rules (``Z`` for Zhou)."""
+    if letter == "H" and rules.horse == "upto3":
+        return t("piece.H.desc.upto3")
+    if letter in "AX" and rules.ranged == "exact":
+        return t(f"piece.{letter}.desc.exact")
+    return t(f"piece.{letter}.desc")
+
+
+def move_words(game: Game, move: Move) -> str:
+    """A move about to be played in `game`, in words: ``Horse a7–d10 takes Chu's Bow``."""
+    if move.is_pass:
+        return t("moves.pass", k=kingdom_name(game.turn))
+    piece, victim = game.piece_at(move.from_sq), game.piece_at(move.to_sq)
+    frm, to = point_name(move.from_sq), point_name(move.to_sq)
+    if victim is None:
+        return t("move.words", piece=piece_name(piece), frm=frm, to=to)
+    return t("move.words.capture", piece=piece_name(piece), frm=frm, to=to, kingdom=kingdom_name(victim.kingdom),
+             victim=piece_name(victim))
 
 
 def status_text(game: Game, k: int) -> str:

@@ -1,0 +1,115 @@
+"""What the root player's pieces stand to lose, kept up to date move by move during a search.
+
+For each piece of the root player (a kingdom and its allies) that an opponent could capture,
+the loss: its value, less the cheapest attacker when the piece is defended; a general counts as
+losing the kingdom. After a move only the pieces whose attackers can have changed (the engine's
+``touched_by`` of both ends of the move) are looked at again, so a leaf of the search need not
+walk every piece."""
+from __future__ import annotations
+
+from qiguo.engine import ENVOY, GENERAL, INERT, Game, attackers, touched_by
+
+from .evaluate import VALUE
+
+GENERAL_DANGER = 150.0
+"""What a general an opponent can take is counted as losing."""
+
+
+class Threats:
+    """The loss of every threatened root-team piece, by point (points absent: nothing to lose)."""
+
+    def __init__(self, game: Game, team: int):
+        self.g = game
+        self.team = team
+        self.loss: dict[int, float] = {}
+        self.mine = [False] * 128
+        """By piece code: the root team moves it (its kingdom's controller is on the team)."""
+        self._undo: list[object] = []
+        self.recompute()
+
+    def recompute(self) -> None:
+        """Every root-team piece looked at again (at the start, and after a defeat)."""
+        g = self.g
+        self.mine = [False] * 128
+        for p in range(112):
+            c = g.controller[p >> 4]
+            self.mine[p] = p & 15 not in (0, ENVOY) and c != INERT and g.alive[c] and g.teams[c] == self.team
+        loss = {}
+        for k in range(7):
+            c = g.controller[k]
+            if c != INERT and g.alive[c] and g.teams[c] == self.team:
+                for sq in g.pieces[k]:
+                    v = self.loss_at(sq)
+                    if v:
+                        loss[sq] = v
+        self.loss = loss
+
+    def loss_at(self, sq: int) -> float:
+        """What the piece on `sq` stands to lose if it is the root team's, else 0."""
+        g = self.g
+        b, ctl, teams, alive, team = g.board, g.controller, g.teams, g.alive, self.team
+        p = b[sq]
+        if not p or p & 15 == ENVOY:
+            return 0.0
+        c = ctl[p >> 4] if p >> 4 < 7 else INERT
+        if c == INERT or not alive[c] or teams[c] != team:
+            return 0.0
+        cheapest, defended = 0.0, False
+        for s in attackers(g, sq):
+            ac = ctl[b[s] >> 4]
+            if ac == INERT or not alive[ac]:
+                continue
+            if teams[ac] == team:
+                defended = True
+            else:
+                v = VALUE[b[s] & 15]
+                if not cheapest or v < cheapest:
+                    cheapest = v
+        if not cheapest:
+            return 0.0
+        if p & 15 == GENERAL:
+            return GENERAL_DANGER
+        loss = VALUE[p & 15] - (cheapest if defended else 0.0)
+        return loss if loss > 0 else 0.0
+
+    def moved(self, frm: int, to: int, defeat: bool) -> None:
+        """Bring the losses up to date after a move from `frm` to `to` (already played)."""
+        loss = self.loss
+        if defeat:
+            self._undo.append((loss, self.mine))
+            self.recompute()
+            return
+        changes: list[tuple[int, float]] = []
+        for sq in (frm, to):
+            if sq in loss:
+                changes.append((sq, loss.pop(sq)))
+        g = self.g
+        b, mine = g.board, self.mine
+        for sq in {sq for sq in touched_by(g, frm) + touched_by(g, to) + [to] if mine[b[sq]]}:
+            old = loss.get(sq, 0.0)
+            new = self.loss_at(sq)
+            if new != old:
+                changes.append((sq, old))
+                if new:
+                    loss[sq] = new
+                else:
+                    del loss[sq]
+        self._undo.append(changes)
+
+    def undo(self) -> None:
+        """Back to the losses before the last :meth:`moved`."""
+        changes = self._undo.pop()
+        if isinstance(changes, tuple):
+            self.loss, self.mine = changes
+            return
+        loss = self.loss
+        for sq, old in reversed(changes):
+            if old:
+                loss[sq] = old
+            else:
+                loss.pop(sq, None)
+
+    def worst(self) -> tuple[float, float, float]:
+        """The three largest losses, largest first (zeros when fewer pieces are threatened)."""
+        top = sorted(self.loss.values(), reverse=True)[:3]
+        return tuple(top + [0.0] * (3 - len(top)))  # type: ignore[return-value]

@@ -1,0 +1,159 @@
+"""Learn to play: the steps of :mod:`qiguo.ui.tutorial` on the real board. Each step shows a small
+position; the player moves Qin's pieces (dots show the engine's legal moves) and the engine
+checks the task before the next step opens."""
+from __future__ import annotations
+
+import pygame
+
+from qiguo.engine import Game, Move, parse_point
+from qiguo.ui import piece_art, theme
+from qiguo.ui.board_view import BoardView
+from qiguo.ui.fonts import fit, render, wrap
+from qiguo.ui.panel import FLOOR
+from qiguo.ui.strings import language, t
+from qiguo.ui.tutorial import STEPS, game_of
+from qiguo.ui.widgets import Button, ButtonColumn
+
+from .base import Scene
+
+
+class TutorialScene(Scene):
+    def __init__(self, app, step: int = 0):
+        super().__init__(app)
+        self.view = BoardView()
+        self.index = 0
+        self.game: Game = game_of(STEPS[0])
+        self.selected: int | None = None
+        self.targets: dict[int, int] = {}
+        self.done = False
+        self.feedback = ""
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.go(step)
+
+    # ---- steps --------------------------------------------------------------------------
+
+    def go(self, index: int) -> None:
+        """Open step `index` (its position afresh)."""
+        self.index = max(0, min(len(STEPS) - 1, index))
+        self.game = game_of(STEPS[self.index])
+        self.done, self.feedback = False, ""
+        self.selected, self.targets = None, {}
+        self.view.finish()
+        self._build()
+
+    def _build(self) -> None:
+        last = self.index == len(STEPS) - 1
+        next_button = (Button(t("tut.quick"), self.quick, enabled=self.done) if last
+                       else Button(t("tut.next"), lambda: self.go(self.index + 1), enabled=self.done))
+        self.menu = ButtonColumn([next_button, Button(t("tut.previous"), lambda: self.go(self.index - 1),
+                                                      enabled=self.index > 0),
+                                  Button(t("tut.leave"), self.app.stack.pop)])
+
+    def quick(self) -> None:
+        from .title import TitleScene
+        self.app.stack.pop()
+        top = self.app.stack.top
+        if isinstance(top, TitleScene):
+            top.quick()
+
+    # ---- input --------------------------------------------------------------------------
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.selected is not None:
+                self.selected, self.targets = None, {}
+            else:
+                self.app.stack.pop()
+            return
+        if self.menu.process_event(event):
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.click(self.view.point_at(event.pos))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.selected, self.targets = None, {}
+
+    def click(self, sq: int | None) -> None:
+        """Select one of Qin's pieces, or play a move to one of its dots."""
+        if self.done or self.view.animating:
+            return
+        if sq is not None and sq in self.targets:
+            self.play(Move(self.targets[sq]))
+            return
+        moves = [m for m in self.game.legal_moves() if not m.is_pass and m.from_sq == sq]
+        self.selected, self.targets = (sq, {m.to_sq: m for m in moves}) if moves else (None, {})
+
+    def play(self, move: Move) -> None:
+        """Play the move; keep it if it does the task, else take it back and say so."""
+        before = self.game.copy()
+        self.game.play(move)
+        self.selected, self.targets = None, {}
+        if STEPS[self.index].goal(before, move, self.game):
+            self.done = True
+            self.feedback = t(f"tut.{STEPS[self.index].name}.done")
+            self.app.play_sound("victory" if self.index == len(STEPS) - 1 else "turn")
+            self._build()
+            self.menu.focus = 0
+        else:
+            self.game.undo()
+            self.feedback = t("tut.again")
+            self.app.play_sound("alert")
+
+    def update(self, dt: float) -> None:
+        self.view.update(dt)
+
+    def frame_key(self) -> object:
+        return (self.index, self.game.ply, self.selected, self.done, self.feedback, language(),
+                pygame.mouse.get_pos(), self.menu.focus)
+
+    # ---- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        panel_w = max(280, min(520, int(w * 0.34)))
+        self.panel = pygame.Rect(w - panel_w, 0, panel_w, h)
+        self.view.layout(pygame.Rect(8, 8, max(40, w - panel_w - 16), max(40, h - 16)))
+        s = self.app.settings
+        self.view.board_theme, self.view.colour_aid = s.board_theme, s.colour_aid
+        self.view.style = piece_art.style_for(s.piece_style, language())
+        step = STEPS[self.index]
+        self.view.draw(surface, self.game, show_coords=s.show_coords, selected=self.selected, targets=self.targets,
+                       last_move=0 if not self.game.history else int(Move.parse(self.game.history[-1])))
+        if not self.done and self.selected is None:
+            for name in step.focus:  # what the step is about
+                x, y = self.view.centre(parse_point(name))
+                pygame.draw.circle(surface, theme.OUTLINE, (x, y), self.view.cell * 0.62 + 2, 5)
+                pygame.draw.circle(surface, theme.HINT, (x, y), self.view.cell * 0.62, 3)
+        self.draw_panel(surface, step.name)
+
+    def draw_panel(self, surface: pygame.Surface, name: str) -> None:
+        p = self.panel
+        pygame.draw.rect(surface, theme.PANEL, p)
+        pad = max(10, p.width // 24)
+        x, width = p.x + pad, p.width - 2 * pad
+        y = p.y + pad
+        for text, size, colour in ((t("tut.title"), 26, theme.ACCENT),
+                                   (t("tut.step", n=self.index + 1, total=len(STEPS)), 16, theme.TEXT_DIM),
+                                   (t(f"tut.{name}.title"), 22, theme.TEXT)):
+            img = render(text, max(FLOOR, fit(text, min(size, max(FLOOR, p.height // 30 + size // 3)), width)), colour)
+            surface.blit(img, (x, y))
+            y += img.get_height() + 6
+        bh = max(32, min(46, p.height // 16))
+        buttons_top = p.bottom - 3 * (bh + 8) - pad
+        body = max(FLOOR, min(19, p.height // 42))
+        texts = [(t(f"tut.{name}.text"), theme.TEXT)]
+        if self.feedback:
+            texts.append((self.feedback, theme.HINT if self.done else theme.WARN))
+        elif self.selected is None:
+            texts.append((t("tut.click"), theme.TEXT_DIM))
+        if self.done and self.index == len(STEPS) - 1:
+            texts.append((t("tut.finished"), theme.ACCENT))
+        y += 6
+        for text, colour in texts:
+            for line in wrap(text, body, width):
+                if y + body + 4 > buttons_top:
+                    break
+                surface.blit(render(line, body, colour), (x, y))
+                y += body + 5
+            y += body // 2
+        self.menu.layout(p.centerx, buttons_top, width, bh, 8)
+        self.menu.draw(surface)

@@ -1,0 +1,65 @@
+"""Short notices about what matters to the players at this computer: a piece of theirs taken,
+their general in danger, a kingdom out. They never block play and fade by themselves."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from qiguo.engine import INERT, Game, Piece, attackers, point_name
+
+from .seats import HUMAN, Seat
+from .strings import kingdom_name, piece_name, status_text, t
+
+SHOWN_FOR = 6.0
+"""Seconds a notice stays."""
+KEPT = 3
+"""The most notices on show at once (the newest)."""
+
+
+@dataclass
+class Notice:
+    text: str
+    kind: str  # "lost", "threat" or "fell"
+    kingdom: int
+    until: float = field(default_factory=lambda: time.monotonic() + SHOWN_FOR)
+
+
+def humans_of(game: Game, seats: Sequence[Seat]) -> set[int]:
+    """The kingdoms moved from this computer: human seats, and the armies they control."""
+    own = {k for k, s in enumerate(seats) if s == HUMAN}
+    return own | {k for k in range(7) if game.controller[k] in own and game.controller[k] != INERT}
+
+
+def after_move(game: Game, seats: Sequence[Seat], mover: int, captured: Piece | None, at: int,
+               fallen: Sequence[int]) -> list[Notice]:
+    """The notices a move deserves: a human's piece taken, kingdoms that fell."""
+    out = []
+    humans = humans_of(game, seats)
+    if captured is not None and captured.kingdom in humans:
+        out.append(Notice(t("notice.lost", kingdom=kingdom_name(captured.kingdom), piece=piece_name(captured),
+                            point=point_name(at), captor=kingdom_name(mover)), "lost", captured.kingdom))
+    for k in fallen:
+        out.append(Notice(t("moves.out", name=kingdom_name(k), status=status_text(game, k)), "fell", k))
+    return out
+
+
+def general_threats(game: Game, seats: Sequence[Seat]) -> list[Notice]:
+    """A notice for each human kingdom whose general an opponent could take on its next turn."""
+    out = []
+    if game.result is not None:
+        return out
+    for k in range(7):
+        if seats[k] != HUMAN or not game.alive[k]:
+            continue
+        sq = next((sq for sq, p in game.occupied() if p.is_general and p.kingdom == k), None)
+        if sq is None:
+            continue
+        for s in attackers(game, sq):
+            c = game.controller[game.piece_at(s).kingdom]
+            if c != INERT and game.alive[c] and game.teams[c] != game.teams[k]:
+                out.append(Notice(t("notice.threat", kingdom=kingdom_name(k), point=point_name(sq),
+                                    attacker=kingdom_name(c), piece=piece_name(game.piece_at(s)),
+                                    at=point_name(s)), "threat", k))
+                break
+    return out

@@ -1,0 +1,232 @@
+"""The side panel of the game: whose turn it is, notices, the kingdoms (players, alliances,
+prisoners, losses, generals, standing) of the position on show, and the move list."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from qiguo.engine import KINGDOM_GLYPHS, Game, Piece
+
+from . import piece_art, theme
+from .fonts import fit, render
+from .movelist import Line
+from .notices import Notice
+from .seats import HUMAN, Seat
+from .strings import kingdom_name, status_text, t
+
+FLOOR = 12
+"""The smallest text size in pixels."""
+NOTICE_COLOURS = {"lost": theme.WARN, "threat": theme.ACCENT, "fell": theme.TEXT}
+
+
+def player_text(seat: Seat, you: bool = False) -> str:
+    """Who plays a seat: "you" (the one human at this computer), "human", "bot hard", "off"."""
+    if seat == HUMAN:
+        return t("game.player.you") if you else t("game.player.human")
+    return t("game.player.bot", level=t(f"level.{seat}")) if seat else t("setup.off")
+
+
+def lost_pieces(game: Game, k: int) -> int:
+    """How many of kingdom k's pieces other kingdoms hold (its general included)."""
+    return sum(1 for held in game.prisoners for p in held if Piece(p).kingdom == k)
+
+
+@dataclass
+class View:
+    """What the panel shows this frame."""
+
+    game: Game
+    """The position on show (the game, or a position of the past)."""
+    seats: list[Seat]
+    past: int | None
+    """The ply on show when it is not the game's last one."""
+    total: int
+    head: str
+    sub: str
+    sub_active: bool
+    turn: int | None
+    """The kingdom to move, when the game is on show and not over."""
+    notices: list[Notice] = field(default_factory=list)
+    quiet_line: str = ""
+    """What the notice area says when there is no notice."""
+    aid: bool = False
+
+
+class Panel:
+    """Draws the panel and remembers where things are, for clicks and animations."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.rows: dict[int, pygame.Rect] = {}
+        self.prisoner_cells: dict[int, tuple[int, int]] = {}
+        self.list_rect = pygame.Rect(0, 0, 0, 0)
+        self.list_hits: list[tuple[pygame.Rect, int]] = []
+        self.footer = pygame.Rect(0, 0, 0, 0)
+
+    def draw(self, surface: pygame.Surface, view: View, lines: list[Line], scroll: int) -> int:
+        """The whole panel; returns the scroll actually used (clamped to the list)."""
+        p = self.rect
+        pygame.draw.rect(surface, theme.PANEL, p)
+        pad = max(6, p.width // 40)
+        x, w = p.x + pad, p.width - 2 * pad
+        banner = pygame.Rect(x, p.y + pad, w, max(56, p.height // 11))
+        self._banner(surface, banner, view)
+        line_h = max(FLOOR + 6, min(24, p.height // 40))
+        notes = pygame.Rect(x, banner.bottom + 4, w, 2 * line_h)
+        self._notices(surface, notes, view, line_h)
+        footer_size = max(FLOOR, min(15, p.height // 60))
+        hint = t("game.hint")
+        size = fit(hint, footer_size, w)
+        if size < FLOOR:
+            size = FLOOR
+        img = render(hint, size, theme.TEXT_DIM)
+        self.footer = pygame.Rect(x, p.bottom - img.get_height() - 6, w, img.get_height())
+        if img.get_width() <= w:
+            surface.blit(img, self.footer.topleft)
+        room = self.footer.top - notes.bottom - 8
+        row_h = max(2 * FLOOR + 8, min(58, int(room * 0.62) // 7))
+        y = self._kingdoms(surface, x, notes.bottom + 4, w, row_h, view)
+        self.list_rect = pygame.Rect(x, y + 4, w, self.footer.top - y - 8)
+        return self._moves(surface, view, lines, scroll)
+
+    def _banner(self, surface: pygame.Surface, banner: pygame.Rect, view: View) -> None:
+        pygame.draw.rect(surface, theme.PANEL_ACTIVE, banner, border_radius=10)
+        r = 0
+        if view.past is not None:
+            pygame.draw.rect(surface, theme.LAST_MOVE, banner.inflate(-4, -4), 4, border_radius=9)
+        elif view.turn is not None:
+            k = view.turn
+            pygame.draw.rect(surface, theme.KINGDOM_FILL[k], banner.inflate(-4, -4), 4, border_radius=9)
+            r = banner.height // 2 - 6
+            self._kingdom_disc(surface, k, (banner.x + 8 + r, banner.centery), r, True, view.aid)
+        else:
+            pygame.draw.rect(surface, theme.ACCENT, banner, 3, border_radius=10)
+        tx = banner.x + 16 + 2 * r
+        room = banner.right - tx - 8
+        head = render(view.head, max(FLOOR, fit(view.head, int(banner.height * 0.36), room)), theme.TEXT)
+        surface.blit(head, (tx, banner.y + banner.height * 0.1))
+        colour = theme.ACCENT if view.sub_active else theme.TEXT
+        sub = render(view.sub, max(FLOOR, fit(view.sub, int(banner.height * 0.28), room)), colour)
+        surface.blit(sub, (tx, banner.y + banner.height * 0.56))
+
+    def _notices(self, surface: pygame.Surface, area: pygame.Rect, view: View, line_h: int) -> None:
+        size = max(FLOOR, line_h - 6)
+        shown = view.notices[-2:]
+        if not shown:
+            if view.quiet_line:
+                img = render(view.quiet_line, max(FLOOR, fit(view.quiet_line, size, area.width)), theme.TEXT_DIM)
+                surface.blit(img, (area.x, area.y + (line_h - img.get_height()) // 2))
+            return
+        y = area.y
+        for n in shown:
+            colour = NOTICE_COLOURS[n.kind]
+            pygame.draw.circle(surface, theme.KINGDOM_FILL[n.kingdom], (area.x + line_h // 2, y + line_h // 2),
+                               line_h // 2 - 2)
+            pygame.draw.circle(surface, colour, (area.x + line_h // 2, y + line_h // 2), line_h // 2 - 2, 2)
+            text_x = area.x + line_h + 4
+            img = render(n.text, max(FLOOR, fit(n.text, size, area.right - text_x)), colour)
+            surface.set_clip(pygame.Rect(text_x, y, area.right - text_x, line_h))
+            surface.blit(img, (text_x, y + (line_h - img.get_height()) // 2))
+            surface.set_clip(None)
+            y += line_h
+
+    def _kingdom_disc(self, surface: pygame.Surface, k: int, centre: tuple[int, int], r: int, alive: bool,
+                      aid: bool) -> None:
+        fill = theme.KINGDOM_FILL[k] if alive else theme.INERT_FILL
+        pygame.draw.circle(surface, fill, centre, r)
+        pygame.draw.circle(surface, piece_art.edge_of(fill), centre, r, max(1, r // 10))
+        glyph = render(KINGDOM_GLYPHS[k], max(FLOOR, int(r * 1.3)), theme.KINGDOM_INK[k] if alive else theme.INERT_INK)
+        surface.blit(glyph, glyph.get_rect(center=centre))
+        if aid:
+            piece_art.draw_mark(surface, k, (centre[0] + r * 0.75, centre[1] - r * 0.6), max(4, r * 0.42))
+
+    def _kingdoms(self, surface: pygame.Surface, x: int, y: int, w: int, row_h: int, view: View) -> int:
+        """The seven kingdoms in turn order; returns the y below them."""
+        g = view.game
+        small = max(FLOOR, int(row_h * 0.3))
+        numbers_w = int(w * 0.36)
+        col_x = [x + w - numbers_w + i * numbers_w // 3 for i in range(3)]
+        col_w = numbers_w // 3
+        for i, c in enumerate((t("game.col.prisoners"), t("game.col.losses"), t("game.col.generals"))):
+            img = render(c, max(FLOOR, fit(c, small, col_w - 2)), theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midbottom=(col_x[i] + col_w // 2, y + small + 2)))
+        y += small + 6
+        humans = sum(1 for s in view.seats if s == HUMAN)
+        blocs = _blocs(g)
+        self.rows.clear()
+        self.prisoner_cells.clear()
+        for j in range(7):
+            row = pygame.Rect(x, y, w, row_h - 4)
+            self.rows[j] = row
+            active = view.turn == j
+            pygame.draw.rect(surface, theme.PANEL_ACTIVE if active else theme.PANEL_ROW, row, border_radius=6)
+            if active:
+                pygame.draw.rect(surface, theme.KINGDOM_FILL[j], row, 2, border_radius=6)
+            partners = blocs.get(j, [])
+            if partners:  # a bar in the bloc leader's colour ties the allies' rows together
+                lead = min([j] + partners)
+                pygame.draw.rect(surface, theme.KINGDOM_FILL[lead], pygame.Rect(row.x, row.y + 3, 4, row.height - 6))
+            seated = j in g.seated
+            r = row.height // 2 - 4
+            self._kingdom_disc(surface, j, (row.x + 8 + r, row.centery), r, seated and g.alive[j], view.aid)
+            name_x = row.x + 14 + 2 * r
+            name = f"{kingdom_name(j)} · {player_text(view.seats[j], humans == 1)}"
+            if partners:
+                name += " · " + t("game.allies", names=", ".join(kingdom_name(k) for k in partners))
+            name_size = max(FLOOR, fit(name, int(row_h * 0.34), col_x[0] - name_x - 4))
+            img = render(name, name_size, theme.TEXT)
+            surface.set_clip(pygame.Rect(name_x, row.y, col_x[0] - name_x - 2, row.height))
+            surface.blit(img, (name_x, row.y + 2))
+            status = status_text(g, j)
+            colour = theme.TEXT_DIM if g.alive[j] or not seated else theme.WARN
+            img = render(status, max(FLOOR, fit(status, small, row.right - name_x - 6)), colour)
+            surface.set_clip(pygame.Rect(name_x, row.y, row.right - name_x - 4, row.height))
+            surface.blit(img, (name_x, row.bottom - img.get_height() - 2))
+            surface.set_clip(None)
+            if seated:
+                values = (len(g.prisoners[j]), lost_pieces(g, j), g.generals[j])
+                for i, v in enumerate(values):
+                    img = render(str(v), max(FLOOR, int(row_h * 0.34)), theme.TEXT)
+                    surface.blit(img, img.get_rect(midtop=(col_x[i] + col_w // 2, row.y + 2)))
+            self.prisoner_cells[j] = (col_x[0] + col_w // 2, row.y + row.height // 3)
+            y += row_h
+        return y
+
+    def _moves(self, surface: pygame.Surface, view: View, lines: list[Line], scroll: int) -> int:
+        """The move list: the newest lines (or a scrolled window of them); click to view one."""
+        area = self.list_rect
+        self.list_hits = []
+        line_h = max(FLOOR + 6, min(24, area.height // 12))
+        rows = max(1, area.height // line_h)
+        scroll = min(scroll, max(0, len(lines) - rows))
+        end = len(lines) - scroll
+        shown = lines[max(0, end - rows):end]
+        size = max(FLOOR, int(line_h * 0.74))
+        current = view.past if view.past is not None else view.total
+        y = area.y
+        surface.set_clip(area)
+        for line in shown:
+            rect = pygame.Rect(area.x, y, area.width, line_h)
+            if line.ply is not None and line.ply == current:
+                pygame.draw.rect(surface, theme.PANEL_ACTIVE, rect, border_radius=4)
+            pygame.draw.rect(surface, theme.KINGDOM_FILL[line.kingdom], pygame.Rect(rect.x + 2, rect.y + 4, 5,
+                                                                                    line_h - 8))
+            colour = theme.TEXT if line.ply is not None else theme.WARN
+            img = render(line.text, max(FLOOR, fit(line.text, size, area.width - 14)), colour)
+            surface.blit(img, (rect.x + 11, rect.y + (line_h - img.get_height()) // 2))
+            if line.ply is not None:
+                self.list_hits.append((rect, line.ply))
+            y += line_h
+        surface.set_clip(None)
+        return scroll
+
+
+def _blocs(game: Game) -> dict[int, list[int]]:
+    """For each kingdom in a bloc of several, its allies."""
+    out: dict[int, list[int]] = {}
+    for k in game.seated:
+        allies = [j for j in game.seated if j != k and game.teams[j] == game.teams[k]]
+        if allies:
+            out[k] = allies
+    return out

@@ -1,0 +1,53 @@
+"""Extract the piece pictograms from the game-icons.net set (npm package
+@iconify-json/game-icons, CC BY 3.0) into assets/icons/: only the ten SVGs the game uses, and
+their attribution.
+
+    npm install @iconify-json/game-icons && python tools/extract_icons.py [node_modules]
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "assets" / "icons"
+
+ICONS = {  # piece letter -> (icon name, author on game-icons.net)
+    "G": ("imperial-crown", "Delapouite"),
+    "D": ("chess-rook", "Skoll"),
+    "B": ("chess-bishop", "Skoll"),
+    "E": ("dove", "Lorc"),
+    "C": ("cannon", "Lorc"),
+    "A": ("high-shot", "Lorc"),
+    "X": ("crossbow", "Carl Olsen"),
+    "S": ("crossed-sabres", "Lorc"),
+    "W": ("broadsword", "Lorc"),
+    "H": ("horse-head", "Delapouite"),
+}
+
+
+def main() -> None:
+    modules = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("node_modules")
+    package = modules / "@iconify-json" / "game-icons"
+    data = json.loads((package / "icons.json").read_text(encoding="utf-8"))
+    version = json.loads((package / "package.json").read_text(encoding="utf-8"))["version"]
+    size = (data.get("width", 512), data.get("height", 512))
+    OUT.mkdir(parents=True, exist_ok=True)
+    lines = [f"Piece pictograms from game-icons.net (https://game-icons.net), licensed CC BY 3.0",
+             "(https://creativecommons.org/licenses/by/3.0/), taken from the npm package",
+             f"@iconify-json/game-icons {version} by tools/extract_icons.py, unchanged but for the",
+             "fill colour, which the game sets per kingdom.", ""]
+    for letter, (name, author) in ICONS.items():
+        icon = data["icons"][name]
+        body = icon["body"]
+        w, h = icon.get("width", size[0]), icon.get("height", size[1])
+        svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}">{body}</svg>\n'
+        (OUT / f"{name}.svg").write_text(svg, encoding="utf-8")
+        lines.append(f"{name}.svg  ({letter})  by {author}, https://game-icons.net/")
+    (OUT / "ATTRIBUTION.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(f"wrote {len(ICONS)} icons and ATTRIBUTION.txt to {OUT.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
