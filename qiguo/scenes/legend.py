@@ -88,7 +88,7 @@ class LegendScene(Scene):
         for k in range(7):
             cx = area.x + k * cell + r + 4
             pygame.draw.circle(surface, theme.KINGDOM_FILL[k], (cx, cy), r)
-            pygame.draw.circle(surface, piece_art.edge_of(theme.KINGDOM_FILL[k]), (cx, cy), r, 2)
+            pygame.draw.circle(surface, piece_art.rim_on(theme.PANEL), (cx, cy), r, 2)
             if aid:
                 piece_art.draw_mark(surface, k, (cx, cy), r * 0.55)
             name = kingdom_name(k)

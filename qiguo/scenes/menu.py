@@ -59,10 +59,15 @@ class MenuScene(_Overlay):
             Button(t("menu.save"), then(game_scene.save)),
             Button(t("menu.export"), then(game_scene.export)),
             Button(t("menu.keys"), self.keys),
+            Button(t("menu.legend"), self.legend),
             Button(t("menu.restart"), then(game_scene.restart)),
             Button(t("menu.resign", name=kingdom_name(k)), self.resign, enabled=human_turn),
             Button(t("menu.quit"), app.start_title),
         ])
+
+    def legend(self) -> None:
+        from .legend import LegendScene
+        self.app.stack.replace(LegendScene(self.app, self.game_scene))
 
     def keys(self) -> None:
         from .keys import KeysScene

@@ -162,7 +162,8 @@ class GameScene(Scene):
         """Say what the move means for the players here: a piece of theirs taken, a general in
         danger, a kingdom out (with a sound, never blocking)."""
         m, g = self.match, self.game
-        new = notices.after_move(g, m.seats, played.kingdom, played.captured, played.move.to_sq, played.fallen)
+        new = notices.after_move(g, m.seats, played.kingdom, played.captured, played.owner, played.move.to_sq,
+                                 played.fallen)
         threats = notices.general_threats(g, m.seats)
         new += [n for n in threats if n.kingdom not in self._threatened]
         self._threatened = {n.kingdom for n in threats}

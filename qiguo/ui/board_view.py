@@ -216,7 +216,8 @@ class BoardView:
     def sprite(self, piece: Piece, controller: int, scale: float = 1.0) -> pygame.Surface:
         """A piece as drawn on this board (style, colour-blind aid, size of a point)."""
         radius = max(4, int(self.cell * 0.46 * scale))
-        return piece_art.disc(piece, controller, radius, self.style, self.colour_aid)
+        ground = theme.BOARDS.get(self.board_theme, theme.BOARDS["wood"])["board"]
+        return piece_art.disc(piece, controller, radius, self.style, self.colour_aid, ground)
 
     def _blit_piece(self, surface: pygame.Surface, piece: Piece, controller: int, at: tuple[float, float],
                     alpha: int = 255, scale: float = 1.0) -> None:

@@ -37,6 +37,8 @@ class Played:
     attrition, an army removed."""
     fallen: list[int]
     warning: str | None = None
+    owner: int = -1
+    """Who moved the captured piece's army before the capture (-1: no capture, or inert)."""
 
 
 class Match:
@@ -129,10 +131,11 @@ class Match:
         k = g.turn
         piece = None if move.is_pass else g.piece_at(move.from_sq)
         captured = None if move.is_pass else g.piece_at(move.to_sq)
+        owner = g.controller[captured.kingdom] if captured is not None else -1
         g.play_code(code)
         left = [(sq, p) for sq, p in before if g.piece_at(sq) != p and (move.is_pass or sq != move.from_sq)]
         fallen = [j for j in range(7) if alive[j] and not g.alive[j]]
-        return Played(k, move, piece, captured, left, fallen, warning)
+        return Played(k, move, piece, captured, left, fallen, warning, owner)
 
     def update(self) -> Played | None:
         """Drive the bots: ask for a move, collect it, play it after the pause. Never blocks."""

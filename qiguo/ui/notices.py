@@ -25,18 +25,12 @@ class Notice:
     until: float = field(default_factory=lambda: time.monotonic() + SHOWN_FOR)
 
 
-def humans_of(game: Game, seats: Sequence[Seat]) -> set[int]:
-    """The kingdoms moved from this computer: human seats, and the armies they control."""
-    own = {k for k, s in enumerate(seats) if s == HUMAN}
-    return own | {k for k in range(7) if game.controller[k] in own and game.controller[k] != INERT}
-
-
-def after_move(game: Game, seats: Sequence[Seat], mover: int, captured: Piece | None, at: int,
+def after_move(game: Game, seats: Sequence[Seat], mover: int, captured: Piece | None, owner: int, at: int,
                fallen: Sequence[int]) -> list[Notice]:
-    """The notices a move deserves: a human's piece taken, kingdoms that fell."""
+    """The notices a move deserves: a piece taken that a human moved (`owner` is who moved the
+    captured piece's army before the capture), kingdoms that fell."""
     out = []
-    humans = humans_of(game, seats)
-    if captured is not None and captured.kingdom in humans:
+    if captured is not None and owner >= 0 and seats[owner] == HUMAN:
         out.append(Notice(t("notice.lost", kingdom=kingdom_name(captured.kingdom), piece=piece_name(captured),
                             point=point_name(at), captor=kingdom_name(mover)), "lost", captured.kingdom))
     for k in fallen:

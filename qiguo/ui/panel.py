@@ -135,7 +135,7 @@ class Panel:
                       aid: bool) -> None:
         fill = theme.KINGDOM_FILL[k] if alive else theme.INERT_FILL
         pygame.draw.circle(surface, fill, centre, r)
-        pygame.draw.circle(surface, piece_art.edge_of(fill), centre, r, max(1, r // 10))
+        pygame.draw.circle(surface, piece_art.rim_on(theme.PANEL_ROW), centre, r, max(1, r // 10))
         glyph = render(KINGDOM_GLYPHS[k], max(FLOOR, int(r * 1.3)), theme.KINGDOM_INK[k] if alive else theme.INERT_INK)
         surface.blit(glyph, glyph.get_rect(center=centre))
         if aid:

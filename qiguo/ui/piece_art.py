@@ -47,11 +47,14 @@ def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
     return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
 
-def edge_of(fill: tuple[int, int, int]) -> tuple[int, int, int]:
-    """A disc's rim: darker than a light fill, lighter than a dark one (Yan's black on slate)."""
-    if luminance(fill) > 0.08:
-        return tuple(max(0, v - 80) for v in fill)  # type: ignore[return-value]
-    return (150, 150, 156)
+DARK_RIM = (34, 30, 28)
+LIGHT_RIM = (206, 206, 212)
+
+
+def rim_on(ground: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A disc's rim for the colour it stands on: dark on a light board, light on a dark one (so
+    that Yan's black pieces read on the slate board)."""
+    return DARK_RIM if contrast(DARK_RIM, ground) >= 3.0 else LIGHT_RIM
 
 
 @lru_cache(maxsize=256)
@@ -104,8 +107,10 @@ def colours_of(piece: Piece, controller: int) -> tuple[tuple[int, int, int], tup
 
 
 @lru_cache(maxsize=1024)
-def disc(piece: Piece, controller: int, radius: int, style: str, aid: bool) -> pygame.Surface:
-    """A piece drawn on a disc of the given radius (with a soft shadow), in a style."""
+def disc(piece: Piece, controller: int, radius: int, style: str, aid: bool,
+         ground: tuple[int, int, int] = theme.BOARDS["wood"]["board"]) -> pygame.Surface:
+    """A piece drawn on a disc of the given radius (with a soft shadow), in a style, for drawing
+    on `ground`."""
     fill, ink, ring = colours_of(piece, controller)
     scale = 2
     r2 = max(4, radius) * scale
@@ -113,7 +118,7 @@ def disc(piece: Piece, controller: int, radius: int, style: str, aid: bool) -> p
     c = big.get_width() // 2
     pygame.draw.circle(big, (0, 0, 0, 90), (c + scale, c + 2 * scale), r2)
     pygame.draw.circle(big, fill, (c, c), r2)
-    pygame.draw.circle(big, edge_of(fill), (c, c), r2, max(2, r2 // 10))
+    pygame.draw.circle(big, rim_on(ground), (c, c), r2, max(2, r2 // 9))
     if ring is not None:
         pygame.draw.circle(big, ring, (c, c), r2, max(3, r2 // 4))
         pygame.draw.circle(big, (20, 20, 20), (c, c), r2, max(1, scale))

@@ -270,7 +270,7 @@ EN: dict[str, str] = {
     "tut.win.done": "Two generals: you win by hegemony!",
 }
 
-KEYS = ("click", "deselect", "menu", "undo", "redo", "save", "export", "hint", "pause", "replay", "mute",
+KEYS = ("click", "deselect", "menu", "undo", "redo", "save", "export", "hint", "legend", "pause", "replay", "mute",
         "fullscreen", "help")
 """The keyboard help, in order: keys.k.NAME names the key, keys.NAME says what it does."""
 

@@ -1,0 +1,207 @@
+"""Following a game of seven (issue 10): the trail, flying captures, notices, alliances, the
+numbers of the position on show, move numbering, hints in words, the turn banner."""
+import pygame
+import pytest
+
+from positions import qfen
+from qiguo.engine import Move, parse_point
+from qiguo.scenes.play import GameScene
+from qiguo.scenes.setup import SetupScene
+from qiguo.ui import movelist, trail
+from qiguo.ui.match import Match
+from qiguo.ui.seats import parse_seats
+from ui_helpers import InlineWorker, click, frames, key, make_app
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+
+
+def start(app, seats="h222222", qfen_text=None, think=0, blocs=None):
+    m = Match(parse_seats(seats), blocs=blocs, qfen=qfen_text, bot_delay=0,
+              worker_factory=lambda: InlineWorker(think=think))
+    scene = GameScene(app, m)
+    app.stack.push(scene)
+    frames(app, 1)
+    return scene
+
+
+def human_move(app, scene, a, b):
+    while scene.view.animating:
+        frames(app, 1)
+    click(app, scene.view.centre(parse_point(a)))
+    click(app, scene.view.centre(parse_point(b)))
+
+
+def until_human(app, scene, limit=400):
+    for _ in range(limit):
+        if (scene.match.human_to_move or scene.game.result is not None) and not scene.view.animating:
+            return
+        frames(app, 1, 0.1)
+    raise AssertionError("the bots did not hand the move back")
+
+
+def test_the_trail_holds_exactly_the_moves_since_the_humans_last():
+    app = make_app()
+    scene = start(app)
+    human_move(app, scene, "e10", "e7")
+    until_human(app, scene)
+    app.draw()
+    steps = scene.trail()
+    g = scene.game
+    assert [s.ply for s in steps] == list(range(2, g.ply + 1)) and len(steps) == 6
+    assert [str(s.move) for s in steps] == g.history[1:]
+    assert [s.kingdom for s in steps] == g.movers[1:]
+    human_move(app, scene, "e7", "e6")
+    assert scene.trail() == []  # the human has moved: nothing new to show yet
+    until_human(app, scene)
+    assert [str(s.move) for s in scene.trail()] == scene.game.history[8:]
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # undo: the trail is read again from the game
+    assert [str(s.move) for s in scene.trail()] == scene.game.history[1:]
+
+
+def test_a_game_of_bots_shows_the_last_round():
+    app = make_app()
+    scene = start(app, seats="2222222")
+    for _ in range(200):
+        frames(app, 1, 0.1)
+        if scene.game.ply >= 10:
+            break
+    steps = trail.since_last_human(scene.game, scene.match.seats)
+    assert [str(s.move) for s in steps] == scene.game.history[-7:]
+
+
+def test_a_bots_capture_is_marked_in_the_trail():
+    app = make_app()
+    text = qfen({"a1": "wG", "a2": "wW", "b1": "wW", "b2": "wS", "c4": "wD", "s19": "rG", "c14": "rD", "m17": "kG"})
+    scene = start(app, seats="h2----2", qfen_text=text)
+    human_move(app, scene, "c4", "c9")  # within reach of Chu's Deputy, which takes it
+    until_human(app, scene)
+    steps = scene.trail()
+    assert steps[0].kingdom == 1 and steps[0].captured is not None and steps[0].captured.token == "wD"
+
+
+def test_a_capture_flies_to_the_captors_prisoner_count():
+    app = make_app()
+    text = qfen({"a19": "wG", "c4": "wD", "c10": "rS", "a1": "rG", "s19": "kG"})
+    scene = start(app, seats="hh----h", qfen_text=text)
+    app.draw()
+    human_move(app, scene, "c4", "c10")
+    assert len(scene.view.flights) == 1 and scene.view.fades == []
+    flight = scene.view.flights[0]
+    assert flight.piece.token == "rS" and flight.end == scene.panel.prisoner_cells[0]
+    frames(app, 20)
+    assert not scene.view.animating
+    steps = scene.trail()
+    assert steps == [] and scene.game.prisoners[0] == [flight.piece]
+
+
+def test_notices_for_a_lost_piece_a_general_in_danger_and_a_fallen_kingdom(monkeypatch):
+    app = make_app()
+    played = []
+    monkeypatch.setattr(app, "play_sound", lambda name: played.append(name))
+    # Qin (human) moves its Deputy off the file: Chu's Deputy then takes Qin's Sabre and attacks the general
+    text = qfen({"a10": "wG", "a13": "wS", "a5": "wD", "a19": "rD", "s1": "rG", "m19": "kG", "m18": "kS"})
+    scene = start(app, seats="h2----2", qfen_text=text)
+    monkeypatch.setattr(scene.match, "update", lambda: None)  # we play the bots' moves by hand here
+    human_move(app, scene, "a5", "b5")
+    bot = scene.match._play(Move.parse("a19a13").code, None)
+    scene.on_played(bot)
+    kinds = [n.kind for n in scene.notices]
+    assert kinds == ["lost", "threat"] and "alert" in played
+    assert "Sabre" in scene.notices[0].text and "a13" in scene.notices[0].text
+    assert "general (a10)" in scene.notices[1].text
+    app.draw()
+    assert scene.panel_view(scene.game).notices == scene.notices
+
+
+def test_a_fallen_kingdom_is_announced():
+    app = make_app()
+    text = qfen({"a19": "wG", "c4": "wD", "c10": "rG", "s19": "kG"})
+    scene = start(app, seats="h2----2", qfen_text=text)
+    human_move(app, scene, "c4", "c10")
+    assert [n.kind for n in scene.notices] == ["fell"] and "Chu is out" in scene.notices[0].text
+
+
+def test_the_panel_follows_the_position_on_show_and_counts_every_loss():
+    app = make_app()
+    text = qfen({"a19": "wG", "c4": "wD", "c10": "rG", "e5": "rS", "s19": "kG"})
+    scene = start(app, seats="hh----h", qfen_text=text)
+    human_move(app, scene, "c4", "c10")  # Qin takes Chu's general
+    g = scene.game
+    from qiguo.ui.panel import lost_pieces
+    assert lost_pieces(g, 1) == 1 and g.losses[1] == 0  # the engine's attrition count leaves generals out
+    key(app, pygame.K_LEFT)
+    view = scene.panel_view(scene._past)
+    assert view.game.ply == 0 and lost_pieces(view.game, 1) == 0 and view.game.alive[1]
+    assert view.head == "Position after move 0 of 1"
+
+
+def test_one_numbering_in_the_move_list_the_banner_and_the_export():
+    app = make_app()
+    scene = start(app, seats="hhhhhhh")
+    human_move(app, scene, "e10", "e7")
+    human_move(app, scene, "f5", "f6")
+    lines = movelist.lines(scene.match)
+    assert [line.text.split(".")[0] for line in lines] == ["1", "2"]
+    key(app, pygame.K_LEFT)
+    assert "after move 1 of 2" in scene.panel_view(scene._past).head
+    assert "\n1. Qin Envoy e10–e7\n2. Chu Envoy f5–f6\n" in movelist.export_text(scene.match)
+
+
+def test_the_hint_is_said_in_words_and_the_asking_notice_goes():
+    app = make_app()
+    scene = start(app, seats="h2-----", think=2)
+    key(app, pygame.K_h)
+    assert "Asking" in app.toast_text
+    frames(app, 5)
+    hint = Move(scene.match.hint)
+    words = app.toast_text
+    assert words.startswith("Hint: ") and f"{hint}"[:2] in words and "Asking" not in words
+    from qiguo.ui.strings import move_words
+    assert words == "Hint: " + move_words(scene.game, hint)
+
+
+def test_the_asking_notice_goes_when_the_question_is_dropped():
+    app = make_app()
+    scene = start(app, seats="h2-----", think=50)
+    key(app, pygame.K_h)
+    human_move(app, scene, "e10", "e7")  # moving meanwhile drops the question
+    frames(app, 1)
+    assert "Asking" not in app.toast_text or not app.toast_text or app.toast_until < 0.1
+
+
+def test_the_banner_says_thinking_for_the_whole_bot_turn():
+    app = make_app()
+    scene = start(app, seats="h2-----", think=3)
+    scene.match.bot_delay = 0.3
+    human_move(app, scene, "e10", "e7")
+    subs = []
+    for _ in range(40):
+        frames(app, 1, 0.02)
+        if scene.match.human_to_move:
+            break
+        subs.append(scene.panel_view(scene.game).sub)
+    assert len(subs) > 5 and set(subs) == {"thinking…"}
+
+
+def test_alliances_are_shown_in_the_panel_and_seats_follow_the_bloc_leader():
+    app = make_app()
+    scene = start(app, seats="h222h22", blocs=["wg"])
+    app.draw()
+    view = scene.panel_view(scene.game)
+    from qiguo.ui.panel import _blocs
+    assert _blocs(view.game) == {0: [4], 4: [0]}
+    app.stack.pop()
+    setup = SetupScene(app)
+    app.stack.push(setup)
+    while setup.players != 6:
+        setup.cycle_players()
+    lead, partner = 0, setup.partners["qin"]
+    assert setup.seats[partner] == setup.seats[lead]
+    assert setup.seat_buttons[partner].label.startswith("with Qin: ")
+    before = setup.seats[lead]
+    frames(app, 1)
+    click(app, setup.seat_buttons[partner].rect.center)  # clicking the ally changes the bloc's player
+    assert setup.seats[lead] != before and setup.seats[partner] == setup.seats[lead]
