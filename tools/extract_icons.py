@@ -19,7 +19,7 @@ ICONS = {  # piece letter -> (icon name, author on game-icons.net)
     "B": ("chess-bishop", "Skoll"),
     "E": ("dove", "Lorc"),
     "C": ("cannon", "Lorc"),
-    "A": ("high-shot", "Lorc"),
+    "A": ("bowman", "Lorc"),
     "X": ("crossbow", "Carl Olsen"),
     "S": ("crossed-sabres", "Lorc"),
     "W": ("broadsword", "Lorc"),

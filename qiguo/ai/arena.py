@@ -46,7 +46,12 @@ def play_game(task: tuple[int, list[str], str, int, bool]) -> dict[str, Any]:
             depths[level].append(thought.depth)
         game.play_code(thought.move)
     result = game.result
-    return {"index": index, "seats": seats, "plies": game.ply, "times": times, "depths": depths,
+    fates = []
+    for k in range(7):
+        standing = game.standing(k)
+        fates.append(f"out:{standing.how}@{game.fallen[k].ply}" if standing.state == "out" and game.fallen[k]
+                     else standing.state)
+    return {"index": index, "seats": seats, "plies": game.ply, "times": times, "depths": depths, "fates": fates,
             "winners": result.winners if result else "", "reason": result.reason if result else "unfinished"}
 
 
@@ -65,8 +70,10 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     levels: dict[str, dict[str, Any]] = {}
     for r in results:
         for k, level in enumerate(r["seats"]):
-            s = levels.setdefault(level, {"seats": 0, "wins": 0, "times": [], "plies": [], "depths": []})
+            s = levels.setdefault(level, {"seats": 0, "wins": 0, "times": [], "plies": [], "depths": [], "out": {}})
             s["seats"] += 1
+            fate = r.get("fates", ["?"] * 7)[k].split("@")[0]
+            s["out"][fate] = s["out"].get(fate, 0) + 1
             s["wins"] += KINGDOMS[k] in r["winners"]
             s["plies"].append(r["plies"])
         for level, t in r["times"].items():
@@ -80,6 +87,7 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
         out[level] = {"seats": s["seats"], "wins": s["wins"], "win_rate": round(s["wins"] / s["seats"], 4),
                       "win_rate_ci95": [round(low, 4), round(high, 4)],
                       "depths": {str(d): s["depths"].count(d) for d in sorted(set(s["depths"]))},
+                      "fates": dict(sorted(s["out"].items())),
                       "move_ms_p50": round(1000 * times[len(times) // 2], 2),
                       "move_ms_p95": round(1000 * times[min(len(times) - 1, int(len(times) * 0.95))], 2),
                       "move_ms_max": round(1000 * times[-1], 2),
@@ -150,6 +158,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         low, high = s["win_rate_ci95"]
         print(f"{level:<8}{s['seats']:>6}{s['wins']:>6}{s['win_rate']:>10.1%}{f'{low:.1%}-{high:.1%}':>16}"
               f"{s['mean_game_plies']:>8}{s['move_ms_p50']:>9}{s['move_ms_p95']:>9}{s['move_ms_max']:>9}")
+    for level, s in ordered:
+        print(f"{level} at the end: " + ", ".join(f"{fate} {n}" for fate, n in s["fates"].items()))
     for level, s in ordered:
         if s["depths"]:
             print(f"{level} completed search depths: " + ", ".join(f"{d}: {n}" for d, n in s["depths"].items()))

@@ -169,9 +169,9 @@ class GameScene(Scene):
         self._threatened = {n.kingdom for n in threats}
         if any(n.kind in ("lost", "threat") for n in new):
             self.app.play_sound("alert")
-        now = time.monotonic()
-        self.notices = [n for n in self.notices if n.until > now] + new
-        self.notices = self.notices[-notices.KEPT:]
+        if m.seats[played.kingdom] == HUMAN:  # like the trail: what happened since the player's move
+            self.notices = []
+        self.notices = (self.notices + new)[-notices.KEPT:]
 
     def _tray(self, k: int) -> tuple[float, float] | None:
         """Where kingdom k's prisoners are counted in the panel (a captured piece flies there)."""
@@ -280,8 +280,8 @@ class GameScene(Scene):
         self.hover_for += dt
         self._show_hint()
         now = time.monotonic()
-        if any(n.until <= now for n in self.notices):
-            self.notices = [n for n in self.notices if n.until > now]
+        if not any(s == HUMAN for s in self.match.seats) and any(n.until <= now for n in self.notices):
+            self.notices = [n for n in self.notices if n.until > now]  # watching bots: they fade
         if self.view.animating or self.view_ply is not None:
             return  # bots wait while a move glides or the past is on show
         played = self.match.update()

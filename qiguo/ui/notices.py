@@ -1,5 +1,6 @@
 """Short notices about what matters to the players at this computer: a piece of theirs taken,
-their general in danger, a kingdom out. They never block play and fade by themselves."""
+their general in danger, a kingdom out. They never block play; like the trail, they stay until
+the player's next move (in a game of bots, they fade after a few seconds)."""
 from __future__ import annotations
 
 import time
@@ -12,7 +13,7 @@ from .seats import HUMAN, Seat
 from .strings import kingdom_name, piece_name, status_text, t
 
 SHOWN_FOR = 6.0
-"""Seconds a notice stays."""
+"""Seconds a notice stays in a game without a human seat."""
 KEPT = 3
 """The most notices on show at once (the newest)."""
 

@@ -63,6 +63,7 @@ class Panel:
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.list_hits: list[tuple[pygame.Rect, int]] = []
         self.footer = pygame.Rect(0, 0, 0, 0)
+        self.notice_lines = 2
 
     def draw(self, surface: pygame.Surface, view: View, lines: list[Line], scroll: int) -> int:
         """The whole panel; returns the scroll actually used (clamped to the list)."""
@@ -73,7 +74,8 @@ class Panel:
         banner = pygame.Rect(x, p.y + pad, w, max(56, p.height // 11))
         self._banner(surface, banner, view)
         line_h = max(FLOOR + 6, min(24, p.height // 40))
-        notes = pygame.Rect(x, banner.bottom + 4, w, 2 * line_h)
+        self.notice_lines = 3 if p.height >= 700 else 2
+        notes = pygame.Rect(x, banner.bottom + 4, w, self.notice_lines * line_h)
         self._notices(surface, notes, view, line_h)
         footer_size = max(FLOOR, min(15, p.height // 60))
         hint = t("game.hint")
@@ -112,7 +114,7 @@ class Panel:
 
     def _notices(self, surface: pygame.Surface, area: pygame.Rect, view: View, line_h: int) -> None:
         size = max(FLOOR, line_h - 6)
-        shown = view.notices[-2:]
+        shown = view.notices[-self.notice_lines:]
         if not shown:
             if view.quiet_line:
                 img = render(view.quiet_line, max(FLOOR, fit(view.quiet_line, size, area.width)), theme.TEXT_DIM)

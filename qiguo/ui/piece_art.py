@@ -20,7 +20,7 @@ STYLES = ("auto", "glyphs", "pictures")
 """The piece style setting: automatic (glyphs in Chinese and Japanese, pictures otherwise)."""
 
 ICONS = {GENERAL: "imperial-crown", DEPUTY: "chess-rook", BRIGADIER: "chess-bishop", ENVOY: "dove",
-         CANNON: "cannon", BOW: "high-shot", CROSSBOW: "crossbow", SABRE: "crossed-sabres", SWORD: "broadsword",
+         CANNON: "cannon", BOW: "bowman", CROSSBOW: "crossbow", SABRE: "crossed-sabres", SWORD: "broadsword",
          HORSE: "horse-head"}
 """The game-icons.net pictogram of each kind (assets/icons, see ATTRIBUTION.txt there)."""
 
