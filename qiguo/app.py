@@ -20,7 +20,7 @@ from qiguo.cmdline import Parser, parse, seconds, whole
 from qiguo.engine import EngineError, Rules
 from qiguo.ui import theme
 from qiguo.ui.files import check_data_dir, clean_temporaries, data_dir
-from qiguo.ui.fonts import fit, font, render, wrap
+from qiguo.ui.fonts import _render, fit, font, render, wrap
 from qiguo.ui.settings import BOT_DELAY_MAX, Settings
 from qiguo.ui.strings import set_language, t
 
@@ -40,7 +40,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.mixer.pre_init(22050, -16, 1, 512)
-        for cache in (font, render, fit):  # fonts of an earlier pygame session are invalid
+        for cache in (font, _render, fit):  # fonts of an earlier pygame session are invalid
             cache.cache_clear()
         pygame.display.set_caption(t("app.title"))
         self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))

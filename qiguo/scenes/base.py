@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from qiguo.ui import theme
-from qiguo.ui.fonts import fit, render
+from qiguo.ui.fonts import fitted, render
 from qiguo.ui.widgets import ButtonColumn
 
 if TYPE_CHECKING:
@@ -44,10 +44,23 @@ class Scene:
 
     def draw_title(self, surface: pygame.Surface, text: str, y: int) -> int:
         """A heading centred at y; returns the y below it."""
-        size = fit(text, max(18, surface.get_height() // 14), surface.get_width() - 40)
+        text, size = fitted(text, max(18, min(56, surface.get_height() // 14)), surface.get_width() - 40)
         img = render(text, size, theme.TEXT)
         surface.blit(img, img.get_rect(midtop=(surface.get_width() // 2, y)))
         return y + img.get_height()
+
+    def place_buttons(self, menu: ButtonColumn, top: int, bottom: int, width: int, tallest: int = 48) -> int:
+        """Lay a column of buttons out between `top` and `bottom`, centred, in two columns when
+        one does not fit; returns the y below them."""
+        w = self.app.screen.get_width()
+        n, gap = len(menu.buttons), 8
+        bh = max(30, min(tallest, (bottom - top + gap) // max(1, n) - gap))
+        columns = 1 if n * (bh + gap) - gap <= bottom - top else 2
+        if columns == 2:
+            bh = max(28, min(tallest, (bottom - top + gap) // ((n + 1) // 2) - gap))
+        full = min(width * columns + gap * (columns - 1), w - 40)
+        area = pygame.Rect((w - full) // 2, top, full, 0)
+        return menu.layout_grid(area, columns, bh, gap)
 
 
 class ButtonScene(Scene):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from qiguo.ui import theme
-from qiguo.ui.fonts import fit, render
+from qiguo.ui.fonts import FLOOR, fitted, line_height, render
 from qiguo.ui.strings import KEYS, t
 
 from .base import Scene
@@ -23,18 +23,20 @@ class KeysScene(Scene):
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, (0, 0))
         rows = [(t(f"keys.k.{k}"), t(f"keys.{k}")) for k in KEYS]
-        line = max(16, min(34, (h - 160) // (len(rows) + 2)))
-        box = pygame.Rect(0, 0, min(760, w - 40), line * (len(rows) + 3))
+        size = max(FLOOR, min(22, (h - 140) // (len(rows) + 3) - 6))
+        line = line_height(size) + 2
+        title = render(t("keys.title"), max(FLOOR, int(size * 1.4)), theme.ACCENT)
+        box = pygame.Rect(0, 0, min(820, w - 40), line * len(rows) + title.get_height() + 40)
         box.center = (w // 2, h // 2)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=12)
-        title = render(t("keys.title"), int(line * 1.1), theme.ACCENT)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + line // 2)))
-        y = box.y + int(line * 1.9)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 12)))
+        y = box.y + 24 + title.get_height()
         split = box.x + int(box.width * 0.34)
         for k, text in rows:
-            img = render(k, fit(k, int(line * 0.72), split - box.x - 30), theme.TEXT)
+            label, label_size = fitted(k, size, split - box.x - 30)
+            img = render(label, label_size, theme.TEXT)
             surface.blit(img, img.get_rect(topright=(split - 16, y)))
-            img = render(text, fit(text, int(line * 0.72), box.right - split - 16), theme.TEXT)
-            surface.blit(img, (split, y))
+            label, label_size = fitted(text, size, box.right - split - 16)
+            surface.blit(render(label, label_size, theme.TEXT), (split, y))
             y += line

@@ -6,7 +6,7 @@ import pygame
 
 from qiguo.engine import KINDS, Piece
 from qiguo.ui import piece_art, theme
-from qiguo.ui.fonts import fit, render, wrap
+from qiguo.ui.fonts import blit_lines, fit, render
 from qiguo.ui.panel import FLOOR
 from qiguo.ui.seats import HUMAN
 from qiguo.ui.strings import how_it_moves, kingdom_name, language, piece_name, t
@@ -67,11 +67,8 @@ class LegendScene(Scene):
             name = piece_name(piece)
             head = render(name, max(FLOOR, fit(name, size + 3, col_w - (tx - x) - 8)), theme.TEXT)
             surface.blit(head, (tx, y + 2))
-            lines = wrap(how_it_moves(letter, rules), size, col_w - (tx - x) - 12)
-            ly = y + 4 + head.get_height()
-            for line in lines[:max(1, (row_h - head.get_height() - 6) // (size + 2))]:
-                surface.blit(render(line, size, theme.TEXT_DIM), (tx, ly))
-                ly += size + 2
+            blit_lines(surface, how_it_moves(letter, rules), size, theme.TEXT_DIM, tx, y + 2 + head.get_height(),
+                       col_w - (tx - x) - 12, y + row_h)
         self.draw_kingdoms(surface, pygame.Rect(box.x + 12, box.bottom - kingdoms_h - foot.get_height() - 14,
                                                 box.width - 24, kingdoms_h))
         surface.blit(foot, foot.get_rect(midbottom=(box.centerx, box.bottom - 8)))

@@ -6,6 +6,7 @@ from typing import Callable
 import pygame
 
 from qiguo.ui import theme
+from qiguo.ui.fonts import fitted, render
 from qiguo.ui.seats import HUMAN
 from qiguo.ui.strings import kingdom_name, t
 from qiguo.ui.widgets import Button, ButtonColumn
@@ -25,13 +26,23 @@ class _Overlay(ButtonScene):
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
         n = len(self.menu.buttons)
-        bh = max(28, min(h // 16, (h - 120) // (n + 2)))
-        box = pygame.Rect(0, 0, min(440, w - 40), int(bh * (n * 1.25 + 2.2)))
+        text, size = fitted(self.title_text(), max(20, min(40, h // 18)), min(760, w - 80))
+        title = render(text, size, theme.TEXT)
+        pad, gap = 16, 8
+        bh = max(32, min(48, h // 16))
+        columns = 1 if n * (bh + gap) + title.get_height() + 3 * pad <= h - 40 else 2
+        rows = (n + columns - 1) // columns
+        if rows * (bh + gap) + title.get_height() + 3 * pad > h - 40:
+            bh = max(28, (h - 40 - title.get_height() - 3 * pad) // rows - gap)
+        width = min(440 * columns, w - 40)
+        box = pygame.Rect(0, 0, max(width, title.get_width() + 2 * pad),
+                          title.get_height() + rows * (bh + gap) - gap + 3 * pad)
         box.center = (w // 2, h // 2)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=12)
-        self.draw_title(surface, self.title_text(), box.y + bh // 4)
-        self.menu.layout(w // 2, box.y + int(bh * 1.7), box.width - 60, bh, bh // 4)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
+        area = pygame.Rect(box.x + pad, box.y + 2 * pad + title.get_height(), box.width - 2 * pad, 0)
+        self.menu.layout_grid(area, columns, bh, gap)
         self.menu.draw(surface)
 
     def title_text(self) -> str:

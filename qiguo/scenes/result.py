@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.engine import KINGDOM_GLYPHS, KINGDOMS
+from qiguo.engine import KINGDOMS
 from qiguo.ui import theme
 from qiguo.ui.fonts import fit, render
 from qiguo.ui.match import Match
 from qiguo.ui.panel import player_text
-from qiguo.ui.strings import kingdom_name, status_text, t
+from qiguo.ui.strings import kingdom_glyph, kingdom_name, status_text, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene
@@ -72,7 +72,7 @@ class ResultScene(ButtonScene):
             r = row.height // 2 - 3
             cx = left + 0.06 * width + r
             pygame.draw.circle(surface, theme.KINGDOM_FILL[k], (cx, row.centery), r)
-            glyph = render(KINGDOM_GLYPHS[k], int(r * 1.3), theme.KINGDOM_INK[k])
+            glyph = render(kingdom_glyph(k), int(r * 1.3), theme.KINGDOM_INK[k])
             surface.blit(glyph, glyph.get_rect(center=(cx, row.centery)))
             cells = [(str(rank), 0.0), (kingdom_name(k), 0.06), (player_text(self.match.seats[k]), 0.30),
                      (str(g.score[k]), 0.46), (str(g.losses[k]), 0.58)]

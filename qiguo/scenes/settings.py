@@ -66,8 +66,6 @@ class SettingsScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        y = self.draw_title(surface, t("settings.title"), h // 16) + h // 20
-        n = len(self.menu.buttons)
-        bh = max(28, min(h // 16, (h - y - 20) // n - 8))
-        self.menu.layout(w // 2, y, min(520, w - 40), bh, max(4, bh // 4))
+        y = self.draw_title(surface, t("settings.title"), h // 24) + h // 30
+        self.place_buttons(self.menu, y, h - 16, min(520, w - 40))
         self.menu.draw(surface)

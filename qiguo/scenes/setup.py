@@ -4,12 +4,12 @@ from __future__ import annotations
 import pygame
 
 from qiguo.ai import LEVELS
-from qiguo.engine import KINGDOM_GLYPHS, KINGDOMS, PRESETS, EngineError, teams_for
+from qiguo.engine import KINGDOMS, PRESETS, EngineError, teams_for
 from qiguo.ui import theme
-from qiguo.ui.fonts import fit, render
+from qiguo.ui.fonts import FLOOR, blit_lines, fitted, line_height, render, wrap
 from qiguo.ui.match import Match
 from qiguo.ui.seats import HUMAN, Seat, kingdoms_of, parse_seats, seats_spec
-from qiguo.ui.strings import kingdom_name, t
+from qiguo.ui.strings import kingdom_glyph, kingdom_name, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene
@@ -160,11 +160,11 @@ class SetupScene(Scene):
                                     if k in allies else seat_label(self.seats[k]), lambda k=k: self.cycle_seat(k))
                              for k in range(7)]
         all_seven = kingdoms_of(self.seats) == KINGDOMS
-        self.players_button = Button(t("setup.players", n=self.players), self.cycle_players, enabled=all_seven)
+        self.players_button = Button(str(self.players), self.cycle_players, enabled=all_seven)
         self.partner_buttons = [
             (name, lead, Button(kingdom_name(self.partners[name]), lambda n=name: self.cycle_partner(n)))
             for name, lead in self.active_slots() if name in self.partners]
-        self.preset_button = Button(t("setup.rules", preset=t(f"preset.{self.preset}")), self.cycle_preset)
+        self.preset_button = Button(t(f"preset.{self.preset}"), self.cycle_preset)
         self.start_button = Button(t("setup.start"), self.start, enabled=not self.error)
         self.back_button = Button(t("setup.back"), self.app.stack.pop)
         focus = self.column.focus if hasattr(self, "column") else 0
@@ -194,48 +194,56 @@ class SetupScene(Scene):
         self.column.process_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Fixed rows, so that no button moves when the options change: seven seats, the number
+        of players, four rows kept for alliance partners, the rules, then Back and Start; a note
+        (or what is wrong) below."""
         w, h = surface.get_size()
-        y = self.draw_title(surface, t("setup.title"), 12) + 6
-        rows = 7 + 1 + len(self.partner_buttons) + 2
-        bh = max(26, min(48, (h - y - 20) // (rows + 1) - 6))
-        gap = max(4, bh // 5)
-        width = min(620, w - 40)
+        y = self.draw_title(surface, t("setup.title"), 8) + 6
+        note = self.error or (t("setup.players.hint") if self.players_button.enabled else t("setup.blocs_all"))
+        note_size = max(FLOOR, min(18, h // 45))
+        width = min(680, w - 40)
+        note_lines = len(wrap(note, note_size, width))
+        bottom = h - 8 - note_lines * line_height(note_size)
+        rows = 7 + 1 + len(SLOTS) + 1 + 1
+        gap = 5 if h < 700 else 8
+        bh = max(26, min(46, (bottom - y) // rows - gap))
         left = (w - width) // 2
-        label_w = int(width * 0.45)
-        size = max(13, int(bh * 0.5))
+        label_w = int(width * 0.42)
+        size = max(FLOOR, min(24, int(bh * 0.5)))
         focused = self.column.buttons[self.column.focus % len(self.column.buttons)]
+
+        def label(text: str, top: int, indent: int = 10) -> None:
+            text, fitted_size = fitted(text, size, label_w - indent - 8)
+            img = render(text, fitted_size, theme.TEXT)
+            surface.blit(img, img.get_rect(midleft=(left + indent, top + bh // 2)))
+
+        def button(b: Button, top: int) -> None:
+            b.rect = pygame.Rect(left + label_w, top, width - label_w, bh)
+            b.draw(surface, focused=b is focused)
         for k, b in enumerate(self.seat_buttons):
             disc = pygame.Rect(left, y, bh, bh)
             pygame.draw.circle(surface, theme.KINGDOM_FILL[k], disc.center, bh // 2 - 1)
-            glyph = render(KINGDOM_GLYPHS[k], int(bh * 0.6), theme.KINGDOM_INK[k])
+            glyph = render(kingdom_glyph(k), max(FLOOR, int(bh * 0.6)), theme.KINGDOM_INK[k])
             surface.blit(glyph, glyph.get_rect(center=disc.center))
-            name = render(kingdom_name(k), size, theme.TEXT)
-            surface.blit(name, name.get_rect(midleft=(left + bh + 10, disc.centery)))
-            b.rect = pygame.Rect(left + label_w, y, width - label_w, bh)
-            b.draw(surface, focused=b is focused)
+            label(kingdom_name(k), y, bh + 10)
+            button(b, y)
             y += bh + gap
         y += gap
-        self.players_button.rect = pygame.Rect(left + label_w, y, width - label_w, bh)
-        hint = t("setup.players.hint") if self.players_button.enabled else t("setup.blocs_all")
-        img = render(hint, fit(hint, max(11, size - 3), label_w - 10), theme.TEXT_DIM)
-        surface.blit(img, img.get_rect(midleft=(left, y + bh // 2)))
-        self.players_button.draw(surface, focused=self.players_button is focused)
+        label(t("setup.players.label"), y)
+        button(self.players_button, y)
         y += bh + gap
         for name, lead, b in self.partner_buttons:
-            text = t("setup.partner2") if name == "qin2" else t("setup.partner", lead=kingdom_name(lead))
-            img = render(text, size, theme.TEXT)
-            surface.blit(img, img.get_rect(midleft=(left + 10, y + bh // 2)))
-            b.rect = pygame.Rect(left + label_w, y, width - label_w, bh)
-            b.draw(surface, focused=b is focused)
+            label(t("setup.partner2") if name == "qin2" else t("setup.partner", lead=kingdom_name(lead)), y)
+            button(b, y)
             y += bh + gap
-        self.preset_button.rect = pygame.Rect(left + label_w, y, width - label_w, bh)
-        self.preset_button.draw(surface, focused=self.preset_button is focused)
-        y += bh + gap * 2
+        y += (len(SLOTS) - len(self.partner_buttons)) * (bh + gap)  # rows kept, so nothing below moves
+        label(t("setup.rules.label"), y)
+        button(self.preset_button, y)
+        y += bh + 2 * gap
         half = (width - gap) // 2
         self.back_button.rect = pygame.Rect(left, y, half, bh)
         self.start_button.rect = pygame.Rect(left + half + gap, y, half, bh)
         self.back_button.draw(surface, focused=self.back_button is focused)
         self.start_button.draw(surface, focused=self.start_button is focused)
-        if self.error:
-            img = render(self.error, fit(self.error, size, w - 20), theme.WARN)
-            surface.blit(img, img.get_rect(midtop=(w // 2, min(h - img.get_height() - 4, y + bh + gap))))
+        blit_lines(surface, note, note_size, theme.WARN if self.error else theme.TEXT_DIM, left, y + bh + gap,
+                   width, h)

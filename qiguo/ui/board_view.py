@@ -316,8 +316,8 @@ class BoardView:
         """The order of the moves (1 = the oldest) on a badge at each destination, over the
         pieces, and a cross where a piece was taken."""
         cell = self.cell
-        r = max(7, int(cell * 0.24))
-        size = max(11, int(r * 1.35))
+        r = max(9, int(cell * 0.25))
+        size = max(12, int(r * 1.35))
         shown: dict[int, int] = {}
         for i, step in enumerate(steps, 1):
             shown[step.move.to_sq] = i  # a point reached twice shows its latest move

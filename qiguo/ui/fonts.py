@@ -17,10 +17,41 @@ def font(size: int) -> pygame.font.Font:
     return pygame.font.Font(str(FONT_PATH), max(8, int(size)))
 
 
-@lru_cache(maxsize=256)
+FLOOR = 12
+"""The smallest text size, in pixels, that any screen may use."""
+probe: dict[int, tuple[str, int]] | None = None
+"""When a dict (the layout tests set one), every rendered text is noted there by the id of its
+surface: what it says and its size."""
+
+
 def render(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """Antialiased text in the game font (cached: callers only blit the surface)."""
+    surface = _render(text, size, colour)
+    if probe is not None:
+        probe[id(surface)] = (text, int(size))
+    return surface
+
+
+@lru_cache(maxsize=256)
+def _render(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     return font(size).render(text, True, colour)
+
+
+def elide(text: str, size: int, width: int) -> str:
+    """The text, cut short with "…" if it is wider than `width` at this size."""
+    f = font(size)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def fitted(text: str, size: int, width: int, floor: int = FLOOR) -> tuple[str, int]:
+    """Text and size for a width: the largest size up to `size` (never below `floor`) at which
+    it fits, and cut short with "…" if even the floor is too wide."""
+    best = max(floor, fit(text, size, width))
+    return elide(text, best, width), best
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
@@ -59,3 +90,21 @@ def fit(text: str, size: int, width: int) -> int:
     while size > 8 and font(size).size(text)[0] > width:
         size -= 1
     return size
+
+
+def line_height(size: int) -> int:
+    """The distance between two lines of text at this size."""
+    return font(size).get_linesize()
+
+
+def blit_lines(surface: pygame.Surface, text: str, size: int, colour: tuple[int, int, int], x: int, y: int,
+               width: int, bottom: int | None = None) -> int:
+    """Draw `text` wrapped to `width`, one line under the other; a line that would cross
+    `bottom` is left out. Returns the y below the last line drawn."""
+    step = line_height(size)
+    for line in wrap(text, size, width):
+        if bottom is not None and y + step > bottom:
+            break
+        surface.blit(render(line, size, colour), (x, y))
+        y += step
+    return y

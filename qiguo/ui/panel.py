@@ -6,14 +6,14 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from qiguo.engine import KINGDOM_GLYPHS, Game, Piece
+from qiguo.engine import Game, Piece
 
 from . import piece_art, theme
-from .fonts import fit, render
+from .fonts import fit, fitted, line_height, render
 from .movelist import Line
 from .notices import Notice
 from .seats import HUMAN, Seat
-from .strings import kingdom_name, status_text, t
+from .strings import kingdom_glyph, kingdom_name, status_text, t
 
 FLOOR = 12
 """The smallest text size in pixels."""
@@ -106,11 +106,18 @@ class Panel:
             pygame.draw.rect(surface, theme.ACCENT, banner, 3, border_radius=10)
         tx = banner.x + 16 + 2 * r
         room = banner.right - tx - 8
-        head = render(view.head, max(FLOOR, fit(view.head, int(banner.height * 0.36), room)), theme.TEXT)
-        surface.blit(head, (tx, banner.y + banner.height * 0.1))
+        head_size = max(FLOOR, int(banner.height * 0.36))
+        sub_size = max(FLOOR, int(banner.height * 0.27))
+        while head_size > FLOOR and line_height(head_size) + line_height(sub_size) > banner.height - 8:
+            head_size -= 1
+            sub_size = max(FLOOR, min(sub_size, head_size - 2))
+        text, size = fitted(view.head, head_size, room)
+        head = render(text, size, theme.TEXT)
+        top = banner.y + (banner.height - line_height(head_size) - line_height(sub_size)) // 2
+        surface.blit(head, (tx, top))
         colour = theme.ACCENT if view.sub_active else theme.TEXT
-        sub = render(view.sub, max(FLOOR, fit(view.sub, int(banner.height * 0.28), room)), colour)
-        surface.blit(sub, (tx, banner.y + banner.height * 0.56))
+        text, size = fitted(view.sub, sub_size, room)
+        surface.blit(render(text, size, colour), (tx, top + line_height(head_size)))
 
     def _notices(self, surface: pygame.Surface, area: pygame.Rect, view: View, line_h: int) -> None:
         size = max(FLOOR, line_h - 6)
@@ -138,7 +145,7 @@ class Panel:
         fill = theme.KINGDOM_FILL[k] if alive else theme.INERT_FILL
         pygame.draw.circle(surface, fill, centre, r)
         pygame.draw.circle(surface, piece_art.rim_on(theme.PANEL_ROW), centre, r, max(1, r // 10))
-        glyph = render(KINGDOM_GLYPHS[k], max(FLOOR, int(r * 1.3)), theme.KINGDOM_INK[k] if alive else theme.INERT_INK)
+        glyph = render(kingdom_glyph(k), max(FLOOR, int(r * 1.3)), theme.KINGDOM_INK[k] if alive else theme.INERT_INK)
         surface.blit(glyph, glyph.get_rect(center=centre))
         if aid:
             piece_art.draw_mark(surface, k, (centre[0] + r * 0.75, centre[1] - r * 0.6), max(4, r * 0.42))

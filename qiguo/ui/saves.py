@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from qiguo.engine import KINGDOM_GLYPHS, EngineError, Rules
+from qiguo.engine import EngineError, Rules
 
 from .match import Match, Worker
 from .seats import parse_seats, seats_spec
 from .files import data_dir, parse_json, read_text, set_aside
 from .files import write_json as write
-from .strings import t
+from .strings import kingdom_glyph, t
 
 FORMAT = "qiguo-save"
 VERSION = 1
@@ -189,7 +189,7 @@ class Listing:
             return self.error
         d = self.data
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(d.get("updated") or 0))
-        kingdoms = "".join(KINGDOM_GLYPHS[k] if ch != "-" else "·" for k, ch in enumerate(d["seats"]))
+        kingdoms = "".join(kingdom_glyph(k) if ch != "-" else "·" for k, ch in enumerate(d["seats"]))
         state = t("save.finished") if d.get("result") else t("save.in_play")
         return t("save.summary", when=when, kingdoms=kingdoms, moves=len(d["moves"]), state=state)
 

@@ -65,11 +65,9 @@ EN: dict[str, str] = {
     "setup.human": "Human",
     "setup.off": "Off the board",
     "setup.bot": "Bot: {level}",
-    "setup.players": "Players: {n}",
     "setup.players.hint": "With fewer than seven players, kingdoms are joined into blocs",
     "setup.partner": "{lead} allies with",
     "setup.partner2": "Qin also takes",
-    "setup.rules": "Rules: {preset}",
     "setup.start": "Start",
     "setup.back": "Back",
     "setup.need_two": "At least two kingdoms must be on the board",
@@ -268,6 +266,27 @@ EN: dict[str, str] = {
     "tut.win.title": "How to win",
     "tut.win.text": "Win by holding two captured generals, or thirty prisoners, or by being the last standing (after fifty quiet rounds, prisoners decide). You hold Han's General already: take Chu's.",
     "tut.win.done": "Two generals: you win by hegemony!",
+    "setup.players.label": "Players",
+    "setup.rules.label": "Rules",
+    "status.join": "; ",
+    "rules.general.captor": "A kingdom whose general is captured is out; its army passes to the captor.",
+    "rules.general.removed": "A kingdom whose general is captured is out; its army leaves the board.",
+    "rules.count.total": "to any kingdoms",
+    "rules.count.single": "to a single kingdom",
+    "rules.attrition.inert": "A kingdom that has lost {n} pieces {count} is out by attrition; its army stays on the board, never moves again, and anyone may take it.",
+    "rules.attrition.captor": "A kingdom that has lost {n} pieces {count} is out by attrition; its army passes to the kingdom that took most of it.",
+    "rules.attrition.removed": "A kingdom that has lost {n} pieces {count} is out by attrition; its army leaves the board.",
+    "rules.weights.classic": "Pieces are counted by weight: Horse 2, Cannon 3, Brigadier 4, Deputy 5, every other piece 1.",
+    "rules.nocheck": "There is no check: a general may stand where it can be taken, and simply is.",
+    "rules.layout.mirrored": "Chu and Han start mirrored: their Deputy and Brigadier swap places.",
+    "rules.win": "Hegemony: the first kingdom to hold {what} wins.",
+    "rules.win.generals": "{n} captured generals",
+    "rules.win.captures": "{n} prisoners",
+    "rules.win.kingdoms": "{n} defeated kingdoms",
+    "rules.or": " or ",
+    "rules.last": "Last standing: when only one player's kingdoms remain, that player wins.",
+    "rules.quiet": "After {n} rounds without a capture the game ends, and prisoners decide.",
+    "rules.preset": "These are the {preset} rules (Settings chooses the rules of new games).",
 }
 
 KEYS = ("click", "deselect", "menu", "undo", "redo", "save", "export", "hint", "legend", "pause", "replay", "mute",
@@ -276,25 +295,18 @@ KEYS = ("click", "deselect", "menu", "undo", "redo", "save", "export", "hint", "
 
 RULES_EN = [
     ("The board", [
-        "19 × 19 lines; pieces stand on the points. Zhou (周) holds the centre j10: it never moves,",
-        "is never captured, and nothing stops on it or passes it, except a cannon using it as a screen.",
+        "19 × 19 lines; pieces stand on the points.",
+        "Zhou (周) holds the centre j10: it never moves, is never captured, and nothing stops on it or passes it, "
+        "except a cannon using it as a screen.",
         "Seven kingdoms move in turn: Qin, Chu, Han, Qi, Wei, Zhao, Yan; one piece a turn.",
     ]),
     ("The pieces", []),  # drawn as cards with diagrams from the engine
-    ("Defeat", [
-        "A kingdom whose general is captured is out; its army passes to the captor.",
-        "A kingdom that has lost ten pieces is out by attrition; its army stands inert.",
-        "There is no check: a general may stand where it can be taken, and simply is.",
-    ]),
-    ("Victory", [
-        "Hegemony: the first to hold two captured generals, or thirty prisoners, wins.",
-        "Last standing: when only one player's kingdoms remain, that player wins.",
-        "After fifty rounds without a capture the game ends and prisoners decide.",
-    ]),
+    ("Defeat", []),  # written from the rule options: rules_text(rules)
+    ("Victory", []),
     ("Playing", [
         "Click a piece of the kingdom to move: dots show its moves, rings its captures.",
         "Click a dot to move. Right-click or Esc deselects; Esc opens the menu.",
-        "Space pauses the bots; Ctrl+Z takes back your last move, Ctrl+Y plays it again;",
+        "Space pauses the bots; Ctrl+Z takes back your last move, Ctrl+Y plays it again.",
         "Ctrl+S saves the game; the title's Continue resumes the last one. F11: full screen.",
     ]),
 ]
@@ -326,13 +338,37 @@ def t(key: str, **values: object) -> str:
     return LANGUAGES[_language][1].get(key, EN[key]).format(**values)
 
 
-def rules_text() -> list:
-    """The rules screen's sections, (heading, lines), in the current language."""
-    return LANGUAGES[_language][2]
+def rules_text(rules: Rules | None = None) -> list:
+    """The rules screen's sections, (heading, lines), in the current language; defeat and victory
+    are written from the rule options in play."""
+    rules = rules or Rules.make()
+    sections = LANGUAGES[_language][2]
+    count = t(f"rules.count.{rules.attrition_count}")
+    defeat = [t(f"rules.general.{rules.general_army}"),
+              t(f"rules.attrition.{rules.attrition_army}", n=rules.attrition_limit, count=count)]
+    if rules.weights == "classic":
+        defeat.append(t("rules.weights.classic"))
+    defeat.append(t("rules.nocheck"))
+    if rules.layout == "mirrored":
+        defeat.append(t("rules.layout.mirrored"))
+    aims = [t(f"rules.win.{name}", n=n) for name, n in (("generals", rules.win_generals),
+                                                           ("captures", rules.win_captures),
+                                                           ("kingdoms", rules.win_kingdoms)) if n]
+    victory = ([t("rules.win", what=t("rules.or").join(aims))] if aims else []) + [
+        t("rules.last"), t("rules.quiet", n=rules.quiet_rounds),
+        t("rules.preset", preset=t(f"preset.{rules.preset}"))]
+    return [sections[0], sections[1], (sections[2][0], defeat), (sections[3][0], victory), sections[4]]
 
 
 def kingdom_name(k: int) -> str:
     return t(f"kingdom.{KINGDOMS[k]}")
+
+
+def kingdom_glyph(k: int) -> str:
+    """The one character standing for a kingdom on discs: its name in Chinese or Japanese (so
+    that discs, panel and move list agree), its Chinese glyph otherwise."""
+    name = kingdom_name(k)
+    return name if len(name) == 1 else KINGDOM_GLYPHS[k]
 
 
 def piece_name(piece: Piece) -> str:
@@ -373,7 +409,7 @@ def status_text(game: Game, k: int) -> str:
     else:
         how = t(f"status.{s.how}", by=kingdom_name(s.by)) if s.by >= 0 else t(f"status.{s.how}.anon")
     army = t("status.army.inherited", by=kingdom_name(s.heir)) if s.army == "inherited" else t(f"status.army.{s.army}")
-    return f"{how}; {army}"
+    return how + t("status.join") + army
 
 
 def characters() -> set[str]:

@@ -7,7 +7,7 @@ from typing import Callable
 import pygame
 
 from . import theme
-from .fonts import fit, render
+from .fonts import fitted, render
 
 
 @dataclass
@@ -20,14 +20,16 @@ class Button:
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        if hasattr(surface, "buttons"):  # a surface that records the layout (tests)
+            surface.buttons.append((pygame.Rect(self.rect), self.label))
         hover = self.rect.collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
         colour = (theme.BUTTON_DISABLED if not self.enabled
                   else theme.BUTTON_HOVER if hover or focused else theme.BUTTON)
         pygame.draw.rect(surface, colour, self.rect, border_radius=8)
         if focused and self.enabled:
             pygame.draw.rect(surface, theme.ACCENT, self.rect, width=2, border_radius=8)
-        size = fit(self.label, int(self.rect.height * 0.5), self.rect.width - 16)
-        text = render(self.label, size, theme.TEXT if self.enabled else theme.TEXT_DIM)
+        label, size = fitted(self.label, int(self.rect.height * 0.5), self.rect.width - 16)
+        text = render(label, size, theme.TEXT if self.enabled else theme.TEXT_DIM)
         surface.blit(text, text.get_rect(center=self.rect.center))
 
 
@@ -46,6 +48,18 @@ class ButtonColumn:
             b.rect.midtop = (centre_x, y)
             y += height + gap
         return y
+
+    def layout_grid(self, area: pygame.Rect, columns: int, height: int, gap: int) -> int:
+        """Place the buttons in `columns` columns filling `area`'s width, in reading order down
+        each column; returns the y below the lowest."""
+        per = (len(self.buttons) + columns - 1) // max(1, columns)
+        width = (area.width - gap * (columns - 1)) // columns
+        bottom = area.y
+        for i, b in enumerate(self.buttons):
+            col, row = divmod(i, per)
+            b.rect = pygame.Rect(area.x + col * (width + gap), area.y + row * (height + gap), width, height)
+            bottom = max(bottom, b.rect.bottom)
+        return bottom
 
     def process_event(self, event: pygame.event.Event) -> bool:
         """Handle a click or key; True if it was used."""

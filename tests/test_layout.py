@@ -1,0 +1,85 @@
+"""Every screen readable (issue 12): each scene, in each language, at three window sizes, draws
+no text under the floor size, nothing outside the window or cut off, and no two texts or buttons
+on top of each other."""
+import pygame
+import pytest
+
+from layout_probe import RecordingSurface, problems
+from qiguo.scenes.keys import KeysScene
+from qiguo.scenes.legend import LegendScene
+from qiguo.scenes.load import LoadScene
+from qiguo.scenes.menu import ConfirmScene, MenuScene
+from qiguo.scenes.play import GameScene
+from qiguo.scenes.result import ResultScene
+from qiguo.scenes.rules import RulesScene
+from qiguo.scenes.settings import SettingsScene
+from qiguo.scenes.setup import SetupScene
+from qiguo.scenes.title import TitleScene
+from qiguo.scenes.tutorial import TutorialScene
+from qiguo.ui import fonts, saves
+from qiguo.ui.match import Match
+from qiguo.ui.seats import parse_seats
+from qiguo.ui.strings import LANGUAGES, set_language
+from ui_helpers import InlineWorker, finished_match, frames, make_app
+
+SIZES = [(800, 600), (1280, 900), (1920, 1080)]
+
+
+@pytest.fixture(autouse=True)
+def probe(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(fonts, "probe", {})
+    yield
+    set_language("en")
+
+
+def game(app):
+    m = Match(parse_seats("h333333"), blocs=None, bot_delay=0, worker_factory=InlineWorker)
+    for code in ("e10e7", "f5f6", "n5n6"):
+        m.game.play(code)
+    scene = GameScene(app, m)
+    return scene
+
+
+def with_saves(app):
+    m = Match(parse_seats("h2h3---"), worker_factory=InlineWorker)
+    m.game.play("e10e7")
+    for _ in range(3):
+        saves.save_slot(m)
+    return LoadScene(app)
+
+
+SCENES = {
+    "title": lambda app: [TitleScene(app)],
+    "setup": lambda app: [SetupScene(app)],
+    "game": lambda app: [game(app)],
+    "menu": lambda app: [g := game(app), MenuScene(app, g)],
+    "confirm": lambda app: [game(app), ConfirmScene(app, "Resign Qin?", lambda: None)],
+    "result": lambda app: [ResultScene(app, finished_match())],
+    "rules": lambda app: [RulesScene(app)],
+    "settings": lambda app: [SettingsScene(app)],
+    "load": lambda app: [with_saves(app)],
+    "keys": lambda app: [game(app), KeysScene(app)],
+    "legend": lambda app: [g := game(app), LegendScene(app, g)],
+    "tutorial": lambda app: [TutorialScene(app, 7)],
+}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("code", list(LANGUAGES))
+@pytest.mark.parametrize("name", list(SCENES))
+def test_every_scene_is_readable(name, code, size):
+    app = make_app(size)
+    app.settings.language = code
+    set_language(code)
+    for scene in SCENES[name](app):
+        app.stack.push(scene)
+    frames(app, 2)
+    surface = RecordingSurface(size)
+    for scene in app.stack.scenes[:-1]:  # an overlay is checked on its own, over what it covers
+        scene.draw(surface)
+    surface.texts.clear()
+    surface.buttons.clear()
+    app.stack.top.draw(surface)
+    found = problems(surface)
+    assert found == [], f"{name} {code} {size}: " + "; ".join(found[:12])
