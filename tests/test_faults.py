@@ -122,6 +122,7 @@ def test_a_full_disk_on_save_is_a_message_and_play_goes_on(tmp_path, monkeypatch
     click(app, scene.view.centre(parse_point("e7")))
     assert scene.game.history == ["e10e7"] and "cannot be autosaved" in app.toast_text
     key(app, pygame.K_s, pygame.KMOD_CTRL)
+    key(app, pygame.K_RETURN)
     assert "No space left" in app.toast_text and app.errors_total == 0
 
 

@@ -5,6 +5,7 @@ import pytest
 
 from qiguo.engine import parse_point
 from qiguo.scenes.load import LoadScene
+from qiguo.scenes.name_entry import NameScene
 from qiguo.scenes.play import GameScene
 from qiguo.ui import files, saves
 from qiguo.ui.match import Match
@@ -109,26 +110,118 @@ def test_a_corrupt_autosave_is_refused_with_a_message_and_kept_aside(data_dir):
     assert (data_dir / "autosave.json.bad").read_text() == "{broken"
 
 
-def test_ctrl_s_saves_and_the_load_screen_lists_and_loads(data_dir):
+def type_text(app, text):
+    app.step(0.016, [pygame.event.Event(pygame.TEXTINPUT, text=text)])
+
+
+def test_ctrl_s_asks_a_name_and_the_load_screen_lists_and_loads(data_dir):
     app = make_app()
     scene = start(app, "hhhhhhh")
     click(app, scene.view.centre(parse_point("e10")))
     click(app, scene.view.centre(parse_point("e7")))
     key(app, pygame.K_s, pygame.KMOD_CTRL)
-    assert "Saved as" in app.toast_text
+    naming = app.stack.top
+    assert isinstance(naming, NameScene) and naming.text[:4].isdigit() and "1 human" not in naming.text
+    key(app, pygame.K_BACKSPACE, pygame.KMOD_CTRL)
+    type_text(app, "Opening study")
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is scene and "Saved as Opening study" in app.toast_text
     (data_dir / "saves" / "zz broken.json").write_text("[1, 2")
     app.start_title()
     app.stack.push(LoadScene(app))
     frames(app, 1)
     load = app.stack.top
-    good = [b for b in load.menu.buttons if b.enabled and "moves" in b.label]
-    bad = [b for b in load.menu.buttons if not b.enabled]
-    assert len(good) == 1 and "1 moves, in play" in good[0].label
-    assert len(bad) == 1 and "truncated or corrupt" in bad[0].label
-    click(app, bad[0].rect.center)
-    assert app.stack.top is load
-    click(app, good[0].rect.center)
+    names = [x.name for x in load.listings]
+    assert "Opening study" in names and "zz broken" in names
+    good = next(x for x in load.listings if x.name == "Opening study")
+    bad = next(x for x in load.listings if x.name == "zz broken")
+    assert "standard rules · 1 moves · in play" in good.summary and "truncated or corrupt" in bad.summary
+    load.select(load.listings.index(bad))
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is load  # a broken file does not open
+    load.select(load.listings.index(good))
+    key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, GameScene) and app.stack.top.game.history == ["e10e7"]
+
+
+def many_saves(n):
+    m = Match(parse_seats("h2h3---"), worker_factory=InlineWorker)
+    paths = []
+    for i in range(n):
+        m.game.play(m.game.legal_moves()[0])
+        paths.append(saves.save_slot(m, f"game {i:02}"))
+    return paths
+
+
+def test_the_browser_shows_every_save_newest_first_and_scrolls(data_dir):
+    many_saves(25)
+    app = make_app((800, 600))
+    app.stack.push(LoadScene(app))
+    frames(app, 1)
+    load = app.stack.top
+    assert [x.name for x in load.listings] == [f"game {i:02}" for i in range(24, -1, -1)]
+    assert load.visible < 25 and load.bar.height > 0  # a scrollbar, since not all fit
+    key(app, pygame.K_END)
+    assert load.selected == 24 and load.scroll == 25 - load.visible
+    app.step(0.016, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)])
+    assert load.scroll == 25 - load.visible - 3
+    key(app, pygame.K_HOME)
+    frames(app, 1)
+    assert load.scroll == 0 and [i for _, i in load.rows][0] == 0
+
+
+def test_a_save_is_deleted_only_after_a_yes(data_dir):
+    paths = many_saves(3)
+    app = make_app()
+    app.stack.push(LoadScene(app))
+    frames(app, 1)
+    load = app.stack.top
+    key(app, pygame.K_DELETE)
+    confirm = app.stack.top
+    assert "Delete “game 02”?" == confirm.question
+    key(app, pygame.K_ESCAPE)  # no: nothing is deleted
+    assert app.stack.top is load and all(p.exists() for p in paths)
+    key(app, pygame.K_DELETE)
+    frames(app, 1)
+    click(app, app.stack.top.menu.buttons[1].rect.center)  # yes
+    assert not paths[2].exists() and paths[0].exists() and [x.name for x in load.listings] == ["game 01", "game 00"]
+
+
+def test_a_finished_game_opens_for_review_from_load_and_continue(data_dir):
+    from ui_helpers import finished_match
+    m = finished_match()
+    saves.save_slot(m, "the end")
+    saves.autosave(m)
+    app = make_app()
+    title = app.stack.top
+    assert title.menu.buttons[0].label == "Review last game"
+    click(app, title.menu.buttons[0].rect.center)
+    scene = app.stack.top
+    assert isinstance(scene, GameScene) and scene.review and scene.game.result is not None
+    key(app, pygame.K_HOME)
+    assert scene.view_ply == 0
+    app.start_title()
+    app.stack.push(LoadScene(app))
+    frames(app, 1)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, GameScene) and app.stack.top.review
+
+
+def test_a_new_game_keeps_the_unfinished_one(data_dir):
+    app = make_app()
+    old = start(app, "hhhhhhh")
+    click(app, old.view.centre(parse_point("e10")))
+    click(app, old.view.centre(parse_point("e7")))
+    app.start_title()
+    new = start(app, "hhhhhhh")
+    click(app, new.view.centre(parse_point("e10")))
+    click(app, new.view.centre(parse_point("e6")))
+    kept = [x for x in saves.list_saves() if x.name.startswith("Unfinished")]
+    assert len(kept) == 1 and kept[0].data["moves"] == ["e10e7"]
+    assert saves.continuable()[0]["moves"] == ["e10e6"]
+    click(app, new.view.centre(parse_point("f5")))
+    click(app, new.view.centre(parse_point("f6")))
+    assert len([x for x in saves.list_saves() if x.name.startswith("Unfinished")]) == 1  # kept once
 
 
 def test_an_unwritable_data_folder_says_so_and_play_goes_on(tmp_path, monkeypatch):
@@ -141,5 +234,6 @@ def test_an_unwritable_data_folder_says_so_and_play_goes_on(tmp_path, monkeypatc
     click(app, scene.view.centre(parse_point("e7")))
     assert scene.game.history == ["e10e7"] and "cannot be autosaved" in app.toast_text
     key(app, pygame.K_s, pygame.KMOD_CTRL)
+    key(app, pygame.K_RETURN)  # the default name
     assert "Could not save" in app.toast_text
     assert app.errors_total == 0

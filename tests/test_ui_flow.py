@@ -163,7 +163,16 @@ def test_a_game_reaches_the_result_scene():
     result = app.stack.top
     assert isinstance(result, ResultScene)
     assert result.headline()[0] == "Qin wins"
-    click(app, result.menu.buttons[0].rect.center)  # Rematch
+    click(app, result.menu.buttons[0].rect.center)  # Review
+    review = app.stack.top
+    assert isinstance(review, GameScene) and review.review and review.game.result is not None
+    key(app, pygame.K_LEFT)
+    assert review.view_ply == review.game.ply - 1 and "Review" in review.panel_view(review._past).head
+    key(app, pygame.K_ESCAPE)
+    result = app.stack.top
+    assert isinstance(result, ResultScene)
+    frames(app, 1)
+    click(app, result.menu.buttons[1].rect.center)  # Rematch
     assert isinstance(app.stack.top, GameScene) and app.stack.top.game.ply == 0
 
 

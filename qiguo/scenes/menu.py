@@ -54,8 +54,8 @@ class MenuScene(_Overlay):
         super().__init__(app)
         self.game_scene = game_scene
         match = game_scene.match
-        k = match.game.turn
-        human_turn = match.game.result is None and match.seats[k] == HUMAN
+        human_turn = match.game.result is None and match.seats[match.game.turn] == HUMAN
+        self.resigner = resigner(match)
 
         def then(action: Callable[[], None]) -> Callable[[], None]:
             def run() -> None:
@@ -71,10 +71,20 @@ class MenuScene(_Overlay):
             Button(t("menu.export"), then(game_scene.export)),
             Button(t("menu.keys"), self.keys),
             Button(t("menu.legend"), self.legend),
-            Button(t("menu.restart"), then(game_scene.restart)),
-            Button(t("menu.resign", name=kingdom_name(k)), self.resign, enabled=human_turn),
+            Button(t("title.settings"), self.settings),
+            Button(t("menu.restart"), self.restart),
+            Button(t("menu.resign", name=kingdom_name(self.resigner if self.resigner >= 0 else 0)), self.resign,
+                   enabled=self.resigner >= 0),
             Button(t("menu.quit"), app.start_title),
         ])
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+        self.app.stack.replace(SettingsScene(self.app))
+
+    def restart(self) -> None:
+        self.app.stack.replace(ConfirmScene(self.app, t("confirm.restart"), self.game_scene.restart,
+                                            yes=t("confirm.restart.yes")))
 
     def legend(self) -> None:
         from .legend import LegendScene
@@ -85,22 +95,51 @@ class MenuScene(_Overlay):
         self.app.stack.replace(KeysScene(self.app))
 
     def resign(self) -> None:
-        k = self.game_scene.match.game.turn
+        k = self.resigner
         self.app.stack.replace(ConfirmScene(self.app, t("confirm.resign", name=kingdom_name(k)),
                                             lambda: self.game_scene.resign(k)))
+
+
+class AfterResignScene(_Overlay):
+    """The last human has resigned and the game goes on: watch, standings now, or the title."""
+
+    def __init__(self, app, game_scene):
+        super().__init__(app)
+        self.game_scene = game_scene
+
+        def standings() -> None:
+            from .result import ResultScene
+            self.app.stack.pop()
+            self.app.stack.replace(ResultScene(self.app, game_scene.match))
+        self.menu = ButtonColumn([Button(t("resigned.watch"), app.stack.pop),
+                                  Button(t("resigned.standings"), standings),
+                                  Button(t("menu.quit"), app.start_title)])
+
+    def title_text(self) -> str:
+        return t("resigned.title")
+
+
+def resigner(match) -> int:
+    """The human kingdom a Resign button stands for: the one to move, else the next human
+    kingdom in turn order that is still in the game; -1 if there is none."""
+    g = match.game
+    if g.result is not None:
+        return -1
+    order = [(g.turn + i) % 7 for i in range(7)]
+    return next((k for k in order if match.seats[k] == HUMAN and g.alive[k]), -1)
 
 
 class ConfirmScene(_Overlay):
     """Yes or no to a question; Esc or No changes nothing."""
 
-    def __init__(self, app, question: str, action: Callable[[], None]):
+    def __init__(self, app, question: str, action: Callable[[], None], yes: str = ""):
         super().__init__(app)
         self.question = question
 
-        def yes() -> None:
+        def do() -> None:
             self.app.stack.pop()
             action()
-        self.menu = ButtonColumn([Button(t("confirm.no"), app.stack.pop), Button(t("confirm.yes"), yes)])
+        self.menu = ButtonColumn([Button(t("confirm.no"), app.stack.pop), Button(yes or t("confirm.yes"), do)])
 
     def title_text(self) -> str:
         return self.question

@@ -26,9 +26,12 @@ HOVER_AFTER = 0.35
 
 
 class GameScene(Scene):
-    def __init__(self, app, match: Match):
+    def __init__(self, app, match: Match, review: bool = False):
         super().__init__(app)
         self.match = match
+        self.review = review
+        """Reviewing a finished game: no moves, no bots; arrows, Home and End step through it and
+        Esc goes back to the result."""
         self.view = BoardView()
         self.panel = Panel()
         self.selected: int | None = None
@@ -88,6 +91,9 @@ class GameScene(Scene):
 
     def key(self, event: pygame.event.Event) -> None:
         ctrl = event.mod & pygame.KMOD_CTRL
+        if self.review:
+            self.review_key(event)
+            return
         if event.key == pygame.K_ESCAPE:
             if self.selected is not None:
                 self.deselect()
@@ -116,12 +122,38 @@ class GameScene(Scene):
             self.show_ply(self.view_ply + 1)
         elif event.key == pygame.K_END:
             self.show_ply(None)
+        elif event.key == pygame.K_HOME:
+            self.show_ply(0)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.game.result is not None:
             self.show_result()
 
+    def review_key(self, event: pygame.event.Event) -> None:
+        """Keys while reviewing: step through the game, or go back."""
+        at = self.game.ply if self.view_ply is None else self.view_ply
+        if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.leave_review()
+        elif event.key == pygame.K_LEFT:
+            self.show_ply(max(0, at - 1))
+        elif event.key == pygame.K_RIGHT:
+            self.show_ply(at + 1)
+        elif event.key == pygame.K_HOME:
+            self.show_ply(0)
+        elif event.key == pygame.K_END:
+            self.show_ply(None)
+        elif event.key == pygame.K_l:
+            self.legend()
+
+    def leave_review(self) -> None:
+        """Back to the result of a finished game (or to the title)."""
+        from .result import ResultScene
+        if self.game.result is not None:
+            self.app.stack.replace(ResultScene(self.app, self.match))
+        else:
+            self.app.stack.pop()
+
     def click(self, sq: int | None) -> None:
         """A left click on a point (None: off the board). Only ever selects, moves or deselects."""
-        if self.view.animating or self.view_ply is not None or not self.match.human_to_move:
+        if self.review or self.view.animating or self.view_ply is not None or not self.match.human_to_move:
             return
         if sq is not None and sq in self.targets:
             self.play(self.targets[sq])
@@ -216,11 +248,17 @@ class GameScene(Scene):
         self._hint_shown = hint
 
     def resign(self, k: int) -> None:
-        """Kingdom k (a human's, on its turn) resigns."""
-        if self.match.resign(k):
-            self.autosave()
-            self.deselect()
-            self.app.toast(t("game.log.resign", name=kingdom_name(k)))
+        """Kingdom k (a human's) resigns, on its turn or not. When no human is left in a game that
+        goes on, the player chooses: watch the bots finish, the standings now, or the title."""
+        if not self.match.resign(k):
+            return
+        self.autosave()
+        self.deselect()
+        self.app.toast(t("game.log.resign", name=kingdom_name(k)))
+        g = self.game
+        if g.result is None and not any(self.match.seats[j] == HUMAN and g.alive[j] for j in range(7)):
+            from .menu import AfterResignScene
+            self.app.stack.push(AfterResignScene(self.app, self))
 
     def take_back(self, redo: bool) -> None:
         """Undo to the last human move, or redo what was undone."""
@@ -252,12 +290,18 @@ class GameScene(Scene):
             self.app.toast(t("game.autosave_failed"))
 
     def save(self) -> None:
+        """Ask for a name (the date, time and players by default), then keep a copy of the game."""
+        from .name_entry import NameScene
+        self.app.stack.push(NameScene(self.app, t("save.name.title"), saves.default_name(self.match), self.save_as,
+                                      saves.NAME_LIMIT))
+
+    def save_as(self, name: str) -> None:
         try:
-            path = saves.save_slot(self.match)
+            saves.save_slot(self.match, name)
         except OSError as e:
             self.app.toast(t("game.save_failed", why=e.strerror or e))
             return
-        self.app.toast(t("game.saved", name=path.stem))
+        self.app.toast(t("game.saved", name=name or saves.default_name(self.match)))
 
     def export(self) -> None:
         path = data_dir() / "exports" / f"{time.strftime('%Y-%m-%d %H-%M-%S')}.txt"
@@ -278,6 +322,8 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         self.view.update(dt)
         self.hover_for += dt
+        if self.review:
+            return
         self._show_hint()
         now = time.monotonic()
         if not any(s == HUMAN for s in self.match.seats) and any(n.until <= now for n in self.notices):
@@ -356,9 +402,12 @@ class GameScene(Scene):
         """What the panel shows: the position on show, whose turn it is, notices."""
         m = self.match
         turn = None
-        if self.view_ply is not None:
+        if self.review:
+            at = self.game.ply if self.view_ply is None else self.view_ply
+            head, sub = t("review.head", n=at, total=self.game.ply), t("review.keys")
+        elif self.view_ply is not None:
             head, sub = t("moves.past", n=self.view_ply, total=self.game.ply), t("moves.back")
-        elif g.result is None:
+        elif g.result is None and not self.review:
             turn = g.turn
             head = t("game.turn", name=kingdom_name(g.turn))
             sub = (t("game.your_move") if m.human_to_move else t("game.paused") if m.paused

@@ -1,28 +1,45 @@
-"""The result: who won and why, the ranking with prisoners and losses; rematch, new game, title."""
+"""The result: who won and why (or, after the last human resigned, the standings so far), the
+ranking with prisoners, losses and standing; review the game, rematch, new game, title."""
 from __future__ import annotations
 
 import pygame
 
-from qiguo.engine import KINGDOMS
+from qiguo.engine import KINGDOMS, Game
 from qiguo.ui import theme
-from qiguo.ui.fonts import fit, render
+from qiguo.ui.fonts import FLOOR, fit, fitted, render
 from qiguo.ui.match import Match
-from qiguo.ui.panel import player_text
+from qiguo.ui.panel import lost_pieces, player_text
 from qiguo.ui.strings import kingdom_glyph, kingdom_name, status_text, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene
 
 
+def ranking(game: Game) -> list[int]:
+    """The kingdoms that started, best first: the result's ranking, or for a game still going the
+    kingdoms in play first, then the others by how long they lasted, prisoners and losses."""
+    if game.result is not None:
+        return [KINGDOMS.index(ch) for ch in game.result.ranking]
+
+    def key(k: int) -> tuple:
+        fall = game.fallen[k]
+        return (game.alive[k], fall.ply if fall else 0, game.score[k], -lost_pieces(game, k))
+    return sorted(game.seated, key=key, reverse=True)
+
+
 class ResultScene(ButtonScene):
     def __init__(self, app, match: Match):
         super().__init__(app)
         self.match = match
-        self.menu = ButtonColumn([
-            Button(t("result.rematch"), self.rematch),
-            Button(t("result.new"), self.new_game),
-            Button(t("result.title_button"), app.start_title),
-        ])
+        finished = match.game.result is not None
+        self.menu = ButtonColumn(([Button(t("result.review"), self.review)] if finished else [])
+                                 + [Button(t("result.rematch"), self.rematch),
+                                    Button(t("result.new"), self.new_game),
+                                    Button(t("result.title_button"), app.start_title)])
+
+    def review(self) -> None:
+        from .play import GameScene
+        self.app.stack.replace(GameScene(self.app, self.match, review=True))
 
     def rematch(self) -> None:
         from .play import GameScene
@@ -37,8 +54,13 @@ class ResultScene(ButtonScene):
     def back(self) -> None:
         self.app.start_title()
 
+    def leave(self) -> None:
+        self.match.close()
+
     def headline(self) -> tuple[str, str]:
         result = self.match.game.result
+        if result is None:
+            return t("result.standings"), t("result.goes_on")
         names = [kingdom_name(KINGDOMS.index(ch)) for ch in result.winners]
         who = t("result.and").join(names)
         title = t("result.title.many" if len(names) > 1 else "result.title.one", winners=who)
@@ -46,44 +68,53 @@ class ResultScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         g = self.match.game
-        if g.result is None:
-            return
         w, h = surface.get_size()
         head, why = self.headline()
-        y = self.draw_title(surface, head, h // 24)
-        img = render(why, fit(why, max(16, h // 30), w - 40), theme.ACCENT)
+        y = self.draw_title(surface, head, h // 30)
+        text, size = fitted(why, max(16, min(28, h // 30)), w - 40)
+        img = render(text, size, theme.ACCENT)
         surface.blit(img, img.get_rect(midtop=(w // 2, y + 4)))
-        y += img.get_height() + h // 30
-        width = min(900, w - 40)
+        y += img.get_height() + h // 40
+        bh = max(32, min(46, h // 18))
+        buttons_top = h - bh - 16
+        width = min(1000, w - 40)
         left = (w - width) // 2
-        row_h = max(26, min(52, (h - y - 200) // 8))
-        size = max(12, int(row_h * 0.42))
-        cols = [(t("result.rank"), 0.0), (t("result.kingdom"), 0.06), (t("result.player"), 0.30),
-                (t("result.prisoners"), 0.46), (t("result.losses"), 0.58), (t("result.status"), 0.68)]
-        for label, fx in cols:
-            img = render(label, size, theme.TEXT_DIM)
-            surface.blit(img, (left + fx * width, y))
+        order = ranking(g)
+        row_h = max(26, min(52, (buttons_top - 12 - y) // (len(order) + 1)))
+        xs = [0.0, 0.07, 0.31, 0.47, 0.58, 0.68, 1.0]  # rank, kingdom, player, prisoners, losses, status
+        rows = [[str(rank), kingdom_name(k), player_text(self.match.seats[k]), str(len(g.prisoners[k])),
+                 str(lost_pieces(g, k)), status_text(g, k)] for rank, k in enumerate(order, 1)]
+        heads = [t("result.rank"), t("result.kingdom"), t("result.player"), t("result.prisoners"),
+                 t("result.losses"), t("result.status")]
+        r = (row_h - 4) // 2 - 3
+        room = [int((xs[i + 1] - xs[i]) * width) - (2 * r + 14 if i == 1 else 8) for i in range(6)]
+        sizes = []  # one size a column: the largest at which every cell fits (never under the floor)
+        for i in range(6):
+            want = max(FLOOR, min(24, int(row_h * 0.42)))
+            sizes.append(max(FLOOR, min(fit(cell[i], want, room[i]) for cell in rows + [heads])))
+        for i, label in enumerate(heads):
+            text, _ = fitted(label, sizes[i], room[i], sizes[i])
+            surface.blit(render(text, sizes[i], theme.TEXT_DIM), (left + xs[i] * width + (2 * r + 8 if i == 1 else 0), y))
         y += row_h
-        for rank, letter in enumerate(g.result.ranking, 1):
-            k = KINGDOMS.index(letter)
+        winners = g.result.winners if g.result else ""
+        for k, cells in zip(order, rows):
             row = pygame.Rect(left - 6, y - 2, width + 12, row_h - 4)
-            won = letter in g.result.winners
+            won = KINGDOMS[k] in winners
             pygame.draw.rect(surface, theme.PANEL_ACTIVE if won else theme.PANEL_ROW, row, border_radius=6)
-            r = row.height // 2 - 3
-            cx = left + 0.06 * width + r
+            cx = left + xs[1] * width + r
             pygame.draw.circle(surface, theme.KINGDOM_FILL[k], (cx, row.centery), r)
-            glyph = render(kingdom_glyph(k), int(r * 1.3), theme.KINGDOM_INK[k])
+            glyph = render(kingdom_glyph(k), max(FLOOR, int(r * 1.3)), theme.KINGDOM_INK[k])
             surface.blit(glyph, glyph.get_rect(center=(cx, row.centery)))
-            cells = [(str(rank), 0.0), (kingdom_name(k), 0.06), (player_text(self.match.seats[k]), 0.30),
-                     (str(g.score[k]), 0.46), (str(g.losses[k]), 0.58)]
-            for text, fx in cells:
-                x = left + fx * width + (2 * r + 8 if fx == 0.06 else 0)
-                img = render(text, size, theme.ACCENT if won else theme.TEXT)
+            for i, cell in enumerate(cells):
+                text, _ = fitted(cell, sizes[i], room[i], sizes[i])
+                colour = theme.TEXT_DIM if i == 5 else theme.ACCENT if won else theme.TEXT
+                img = render(text, sizes[i], colour)
+                x = left + xs[i] * width + (2 * r + 8 if i == 1 else 0)
                 surface.blit(img, img.get_rect(midleft=(x, row.centery)))
-            status = status_text(g, k)
-            img = render(status, fit(status, size, int(0.32 * width)), theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(midleft=(left + 0.68 * width, row.centery)))
             y += row_h
-        bh = max(34, h // 18)
-        self.menu.layout(w // 2, min(y + 16, h - 3 * (bh + 8) - 8), min(360, w - 40), bh, 8)
+        n = len(self.menu.buttons)
+        gap = 10
+        bw = min(260, (w - 40 - gap * (n - 1)) // n)
+        area = pygame.Rect((w - (bw * n + gap * (n - 1))) // 2, buttons_top, bw * n + gap * (n - 1), 0)
+        self.menu.layout_grid(area, n, bh, gap)
         self.menu.draw(surface)

@@ -30,6 +30,7 @@ def _next(values: tuple, current) -> object:
 class SettingsScene(ButtonScene):
     def __init__(self, app):
         super().__init__(app)
+        self.unsaved_said = False
         self._build()
 
     def _build(self) -> None:
@@ -55,13 +56,15 @@ class SettingsScene(ButtonScene):
         self.menu.focus = focus
 
     def change(self, name: str, values: tuple) -> None:
+        """Change a setting: it applies at once and is written at once."""
         setattr(self.app.settings, name, _next(values, getattr(self.app.settings, name)))
         set_language(self.app.settings.language)
         self._build()
+        if not self.app.settings.save() and not self.unsaved_said:
+            self.unsaved_said = True
+            self.app.toast(t("settings.unsaved"))
 
     def back(self) -> None:
-        if not self.app.settings.save():
-            self.app.toast(t("settings.unsaved"))
         self.app.stack.pop()
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -27,7 +27,8 @@ class TitleScene(ButtonScene):
         self.saved, problem = saves.continuable()
         if problem:
             app.toast(t("title.autosave_refused", why=problem), 8.0)
-        first = [Button(t("title.continue"), self.resume)] if self.saved else []
+        finished = bool(self.saved and self.saved.get("result"))
+        first = [Button(t("title.review" if finished else "title.continue"), self.resume)] if self.saved else []
         self.menu = ButtonColumn(first + [
             Button(t("title.quick"), self.quick),
             Button(t("title.new"), self.new_game),
@@ -51,7 +52,7 @@ class TitleScene(ButtonScene):
         except saves.SaveError as e:
             self.app.toast(str(e))
             return
-        self.app.stack.push(GameScene(self.app, match))
+        self.app.stack.push(GameScene(self.app, match, review=match.game.result is not None))
 
     def load(self) -> None:
         from .load import LoadScene

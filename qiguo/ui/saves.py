@@ -12,15 +12,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from qiguo.engine import EngineError, Rules
+from qiguo.ai import LEVELS
+from qiguo.engine import PRESETS, EngineError, Rules
 
 from .match import Match, Worker
 from .seats import parse_seats, seats_spec
 from .files import data_dir, parse_json, read_text, set_aside
 from .files import write_json as write
-from .strings import kingdom_glyph, t
+from .strings import t
 
 FORMAT = "qiguo-save"
+NAME_LIMIT = 80
+"""The longest name a save may have."""
 VERSION = 1
 AUTOSAVE = "autosave.json"
 
@@ -33,13 +36,14 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
-def to_data(match: Match, created: float | None = None) -> dict[str, Any]:
-    """The save record of a match."""
+def to_data(match: Match, created: float | None = None, name: str = "") -> dict[str, Any]:
+    """The save record of a match (`position` is the last position, for the load screen's
+    picture; loading replays the moves)."""
     g = match.game
     now = time.time()
     return {
-        "format": FORMAT, "version": VERSION,
-        "created": created or now, "updated": now,
+        "format": FORMAT, "version": VERSION, "name": name or default_name(match),
+        "created": created or now, "updated": now, "position": g.to_qfen(),
         "seats": seats_spec(match.seats), "blocs": list(match.blocs),
         "rules": g.rules.options(), "start_qfen": match.start_qfen,
         "moves": g.history, "seed": match.seed,
@@ -89,6 +93,8 @@ def damaged_field(data: dict[str, Any]) -> str:
     }
     optional: dict[str, Callable[[Any], bool]] = {
         "start_qfen": lambda v: v is None or (isinstance(v, str) and len(v) <= 4000),
+        "position": lambda v: v is None or (isinstance(v, str) and len(v) <= 4000),
+        "name": lambda v: v is None or (isinstance(v, str) and len(v) <= NAME_LIMIT),
         "seed": lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and abs(v) < 2 ** 63),
         "created": lambda v: v is None or _number(v, 0, 1e11),
         "updated": lambda v: v is None or _number(v, 0, 1e11),
@@ -136,17 +142,45 @@ def to_match(data: dict[str, Any], name: str = "save", bot_delay: float = 0.5,
     return match
 
 
+def default_name(match: Match) -> str:
+    """A save's name until the player gives one: the date and time to the second, and who plays."""
+    seats = [s for s in match.seats if s is not None]
+    humans = sum(1 for s in seats if s == "human")
+    levels = sorted({s for s in seats if s != "human"}, key=LEVELS.index)
+    who = t("save.who", humans=humans, bots=len(seats) - humans,
+            levels=", ".join(t(f"level.{lvl}") for lvl in levels) or "-")
+    return f"{time.strftime('%Y-%m-%d %H:%M:%S')} {who}"
+
+
 def autosave(match: Match, created: float | None = None) -> bool:
-    """Save the match as the game to continue; False if the data folder cannot be written."""
+    """Save the match as the game to continue; False if the data folder cannot be written. An
+    unfinished game of another start (another `created`) that the autosave still holds is kept
+    first among the saves, so starting a new game never loses one."""
     try:
-        write(data_dir() / AUTOSAVE, to_data(match, created))
+        path = data_dir() / AUTOSAVE
+        keep_unfinished(path, created)
+        write(path, to_data(match, created))
         return True
     except OSError:
         return False
 
 
+def keep_unfinished(path: Path, created: float | None) -> Path | None:
+    """Copy the autosave into the saves if it is another, unfinished game; returns the copy."""
+    try:
+        old = read(path)
+    except SaveError:
+        return None
+    if old.get("result") is not None or old.get("created") == created:
+        return None
+    old["name"] = t("save.kept_unfinished", name=old.get("name") or path.stem)[:NAME_LIMIT]
+    target = new_slot()
+    write(target, old)
+    return target
+
+
 def continuable() -> tuple[dict[str, Any] | None, str]:
-    """The autosaved game if there is one that is unfinished and readable, and why not if an
+    """The autosaved game (finished or not) if there is one that is readable, and why not if an
     autosave exists but cannot be read (empty when there is none or it is fine). A refused
     autosave is set aside as autosave.json.bad, so that the next game does not overwrite it."""
     try:
@@ -160,19 +194,30 @@ def continuable() -> tuple[dict[str, Any] | None, str]:
     except SaveError as e:
         kept = set_aside(path)
         return None, str(e) + (" " + t("save.kept", name=kept.name) if kept else "")
-    return (data if data.get("result") is None else None), ""
+    return data, ""
 
 
-def save_slot(match: Match) -> Path:
-    """Save under a new name made of the date and time; returns the path. Raises OSError."""
+def new_slot() -> Path:
+    """A file name in the saves folder that no save has yet (the date and time)."""
     stamp = time.strftime("%Y-%m-%d %H-%M-%S")
     path = saves_dir() / f"{stamp}.json"
     n = 1
     while path.exists():
         n += 1
         path = saves_dir() / f"{stamp} ({n}).json"
-    write(path, to_data(match))
     return path
+
+
+def save_slot(match: Match, name: str = "") -> Path:
+    """Save under a new file, with the name the player gave; returns the path. Raises OSError."""
+    path = new_slot()
+    write(path, to_data(match, name=name.strip()[:NAME_LIMIT]))
+    return path
+
+
+def delete(path: Path) -> None:
+    """Remove a saved game (or a broken file in the saves folder). Raises OSError."""
+    path.unlink()
 
 
 @dataclass(frozen=True)
@@ -184,20 +229,34 @@ class Listing:
     error: str = ""
 
     @property
+    def name(self) -> str:
+        return (self.data or {}).get("name") or self.path.stem
+
+    @property
+    def updated(self) -> float:
+        if self.data is not None and self.data.get("updated"):
+            return float(self.data["updated"])
+        try:
+            return self.path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    @property
     def summary(self) -> str:
+        """The second line of an entry: rules, moves, finished or not, when."""
         if self.data is None:
             return self.error
         d = self.data
-        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(d.get("updated") or 0))
-        kingdoms = "".join(kingdom_glyph(k) if ch != "-" else "·" for k, ch in enumerate(d["seats"]))
+        when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.updated))
+        preset = t(f"preset.{d['rules'].get('preset', 'standard')}") if d["rules"].get("preset") in PRESETS else "?"
         state = t("save.finished") if d.get("result") else t("save.in_play")
-        return t("save.summary", when=when, kingdoms=kingdoms, moves=len(d["moves"]), state=state)
+        return t("save.summary", preset=preset, moves=len(d["moves"]), state=state, when=when)
 
 
 def list_saves() -> list[Listing]:
     """Every file in the saves folder, newest first; unreadable ones carry their error."""
     try:
-        paths = sorted(saves_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        paths = list(saves_dir().glob("*.json"))
     except OSError:
         return []
     out = []
@@ -206,4 +265,4 @@ def list_saves() -> list[Listing]:
             out.append(Listing(p, read(p)))
         except SaveError as e:
             out.append(Listing(p, None, str(e)))
-    return out
+    return sorted(out, key=lambda x: x.updated, reverse=True)
