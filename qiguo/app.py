@@ -80,6 +80,8 @@ class App:
         """Every error the safety net caught in this run (tests check it stays 0)."""
         self._last_key: object = None
         self.drawn = False
+        self.cpu_per_600 = 0.0
+        self.scene_at_start = ""
 
     # ---- services for scenes ------------------------------------------------------------
 
@@ -193,6 +195,8 @@ class App:
         """The frame loop at 60 frames a second; stops on quit or after `frames` frames. Returns
         why the screenshot could not be saved, or an empty string."""
         count, shot_error = 0, ""
+        cpu_start = time.process_time()
+        self.scene_at_start = type(self.stack.top).__name__ if self.stack.top else ""
         while self.running and (frames is None or count < frames):
             dt = self.clock.tick(FPS) / 1000.0
             start = time.perf_counter()
@@ -203,8 +207,10 @@ class App:
                 pygame.display.flip()
             self.frame_ms.append(((time.perf_counter() - start) * 1000, self.drawn))
             count += 1
+        self.cpu_per_600 = (time.process_time() - cpu_start) * 600 / max(1, count)
         if screenshot and (frames is None or count < frames):
             shot_error = self.screenshot(screenshot)
+        pygame.display.quit()  # the window goes at once; the bot workers are stopped after
         while self.stack.scenes:
             self.stack.pop()
         pygame.quit()
@@ -343,6 +349,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.bench and app.frame_ms:
         frames = list(app.frame_ms)
         print(bench_report(frames[10:] or frames))
+        print(f"cpu {app.cpu_per_600:.2f} s per 600 frames ({app.scene_at_start})")
     if shot_error:
         print(f"error: the screenshot could not be saved ({shot_error})", file=sys.stderr)
         return 1

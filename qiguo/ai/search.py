@@ -14,12 +14,26 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from qiguo.engine import GENERAL, INERT, PASS, Game, attackers
+from qiguo.engine import GENERAL, INERT, PASS, POINTS, SIZE, Game, attackers
 
 from .evaluate import VALUE, WIN, evaluate, letter_material
 from .threats import Threats
 
 EXACT, LOWER, UPPER = 0, 1, 2
+
+
+def _eight(sq: int) -> list[list[int]]:
+    """The first three points of each of the eight lines from a point (shorter near an edge)."""
+    f, r = sq % SIZE, sq // SIZE
+    out = []
+    for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)):
+        out.append([(r + dy * n) * SIZE + f + dx * n for n in (1, 2, 3)
+                    if 0 <= f + dx * n < SIZE and 0 <= r + dy * n < SIZE])
+    return out
+
+
+LINE_STARTS = [tuple(tuple(ray) for ray in lines if len(ray) >= 3)
+               for lines in (_eight(sq) for sq in range(POINTS))]
 MIN_NODE = 0x5A5A_1234_9876_F00D
 MAX_PLY = 64
 
@@ -37,6 +51,13 @@ class Shape:
     """MIN levels (from the root) at which every reply is searched."""
     reduce: bool = False
     """Late-move reductions at MAX nodes."""
+    after_reply: tuple[float, float, float] = (0.0, 1.0, 0.5)
+    """At a leaf where the root kingdom is to move: how much of its three most threatened
+    pieces it counts as lost (it saves the first)."""
+    after_root: tuple[float, float, float] = (1.0, 0.5, 0.25)
+    """At a leaf where the opponents are to move."""
+    exposure: float = 0.0
+    """What each open line into the root player's general costs (in Swords)."""
 
 
 class BestReplySearch:
@@ -277,6 +298,20 @@ class BestReplySearch:
                     out[s << 9 | sq] = c
         return out
 
+    def _open_lines(self) -> int:
+        """Lines into the root player's generals with nothing on their first two points: ways
+        an enemy's long-range piece may come at them."""
+        g = self.g
+        b = g.board
+        count = 0
+        for k in range(7):
+            if g.alive[k] and g.teams[k] == self.team:
+                sq = next(s for s in g.pieces[k] if b[s] & 15 == GENERAL)
+                for ray in LINE_STARTS[sq]:
+                    if not b[ray[0]] and not b[ray[1]]:
+                        count += 1
+        return count
+
     def _cut(self, ply: int, m: int, depth: int) -> None:
         """Remember a quiet move that caused a cut (killer and history heuristics)."""
         if ply < MAX_PLY and not self.g.board[m & 511]:
@@ -290,11 +325,16 @@ class BestReplySearch:
         kingdom's next turn) take what hangs; the root kingdom, to move, saves its biggest
         piece or makes its best capture."""
         g = self.g
+        shape = self.shape
         stand = self._eval()
+        if shape.exposure:
+            stand -= shape.exposure * self._open_lines()
         h0, h1, h2 = self.threats.worst()
         if not maxnode:
-            return stand - (h0 + 0.5 * h1 + 0.25 * h2)
-        best = stand - (h1 + 0.5 * h2)
+            w0, w1, w2 = shape.after_root
+            return stand - (w0 * h0 + w1 * h1 + w2 * h2)
+        w0, w1, w2 = shape.after_reply
+        best = stand - (w0 * h0 + w1 * h1 + w2 * h2)
         if best >= beta:
             return best
         b, ctl, teams, alive = g.board, g.controller, g.teams, g.alive

@@ -164,7 +164,7 @@ class BotWorker:
                 self._requests.put(None)
             except (OSError, ValueError):
                 pass
-            self._proc.join(timeout=3)
+            self._proc.join(timeout=0.3)  # a search stops at the cancel within milliseconds
         if self._proc is not None and self._proc.is_alive():
             self._kill()
             return

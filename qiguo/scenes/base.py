@@ -63,10 +63,24 @@ class Scene:
         return menu.layout_grid(area, columns, bh, gap)
 
 
+def hovered(buttons: list) -> int:
+    """The index of the button under the mouse pointer, or -1."""
+    if not pygame.mouse.get_focused():
+        return -1
+    pos = pygame.mouse.get_pos()
+    return next((i for i, b in enumerate(buttons) if b.rect.collidepoint(pos)), -1)
+
+
 class ButtonScene(Scene):
-    """A scene driven by a column of buttons (`self.menu`); Esc calls :meth:`back`."""
+    """A scene driven by a column of buttons (`self.menu`); Esc calls :meth:`back`. It is drawn
+    again only when its buttons, the focus, the pointer's button or the language change."""
 
     menu: ButtonColumn
+
+    def frame_key(self) -> object:
+        from qiguo.ui.strings import language
+        return (language(), self.menu.focus, hovered(self.menu.buttons),
+                tuple((b.label, b.enabled) for b in self.menu.buttons))
 
     def back(self) -> None:
         self.app.stack.pop()

@@ -13,6 +13,10 @@ from .base import Scene
 class KeysScene(Scene):
     overlay = True
 
+    def frame_key(self) -> object:
+        from qiguo.ui.strings import language
+        return language()
+
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.app.stack.pop()

@@ -11,7 +11,7 @@ from qiguo.ui.strings import language, t
 from qiguo.ui.thumbnail import thumbnail
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import Scene
+from .base import Scene, hovered
 
 
 class LoadScene(Scene):
@@ -116,9 +116,8 @@ class LoadScene(Scene):
         self.menu.process_event(event)
 
     def frame_key(self) -> object:
-        pos = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
         return (self.selected, self.scroll, len(self.listings), language(), self.menu.focus,
-                tuple(b.rect.collidepoint(pos) for b in self.menu.buttons))
+                hovered(self.menu.buttons), tuple(b.enabled for b in self.menu.buttons))
 
     # ---- drawing ------------------------------------------------------------------------
 

@@ -25,6 +25,15 @@ HOVER_AFTER = 0.35
 """Seconds the pointer rests on a point (or holds it pressed) before it is explained."""
 
 
+def split(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
+    """(panel, board area) of a game window."""
+    w, h = size
+    least = max(280, min(360, int(w * 0.3)))
+    side = max(40, min(h - 16, w - least - 16))
+    panel_w = max(least, min(int(w * 0.48), w - side - 16))
+    return pygame.Rect(w - panel_w, 0, panel_w, h), pygame.Rect(8, 8, max(40, w - panel_w - 16), max(40, h - 16))
+
+
 class GameScene(Scene):
     def __init__(self, app, match: Match, review: bool = False):
         super().__init__(app)
@@ -363,10 +372,10 @@ class GameScene(Scene):
     # ---- drawing ------------------------------------------------------------------------
 
     def layout(self, size: tuple[int, int]) -> None:
-        w, h = size
-        panel_w = max(280, min(520, int(w * 0.32)))
-        self.panel.rect = pygame.Rect(w - panel_w, 0, panel_w, h)
-        self.view.layout(pygame.Rect(8, 8, max(40, w - panel_w - 16), max(40, h - 16)))
+        """The board as large as the height allows; the panel takes the rest of the width (so a
+        wide window widens the panel rather than leaving a gap), within bounds."""
+        self.panel.rect, board = split(size)
+        self.view.layout(board)
 
     def trail(self) -> list[trail.Step]:
         """The moves since the last human move (kept until the game changes)."""

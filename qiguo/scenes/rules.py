@@ -11,7 +11,7 @@ from qiguo.ui.fonts import FLOOR, fitted, line_height, render, wrap
 from qiguo.ui.strings import how_it_moves, language, rules_text, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import Scene
+from .base import Scene, hovered
 
 
 class RulesScene(Scene):
@@ -38,11 +38,7 @@ class RulesScene(Scene):
             self.menu.process_event(event)
 
     def frame_key(self) -> object:
-        return (self.scroll, language(), self.app.settings.piece_style, self.hovered_button())
-
-    def hovered_button(self) -> int:
-        pos = pygame.mouse.get_pos() if pygame.mouse.get_focused() else (-1, -1)
-        return next((i for i, b in enumerate(self.menu.buttons) if b.rect.collidepoint(pos)), -1)
+        return (self.scroll, language(), self.app.settings.piece_style, hovered(self.menu.buttons))
 
     # ---- drawing ------------------------------------------------------------------------
 

@@ -9,10 +9,10 @@ from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, blit_lines, fitted, line_height, render, wrap
 from qiguo.ui.match import Match
 from qiguo.ui.seats import HUMAN, Seat, kingdoms_of, parse_seats, seats_spec
-from qiguo.ui.strings import kingdom_glyph, kingdom_name, t
+from qiguo.ui.strings import kingdom_glyph, kingdom_name, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import Scene
+from .base import Scene, hovered
 
 CHOICES: list[Seat] = [HUMAN, *LEVELS, None]
 QIN, CHU, QI = 0, 1, 3
@@ -172,6 +172,11 @@ class SetupScene(Scene):
                                    + [b for _, _, b in self.partner_buttons]
                                    + [self.preset_button, self.start_button, self.back_button])
         self.column.focus = min(focus, len(self.column.buttons) - 1)
+
+    def frame_key(self) -> object:
+        buttons = self.column.buttons
+        return (language(), self.column.focus, hovered(buttons), tuple((b.label, b.enabled) for b in buttons),
+                self.error)
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

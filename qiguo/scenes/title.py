@@ -4,7 +4,7 @@ from __future__ import annotations
 import pygame
 
 from qiguo.ui import saves, theme
-from qiguo.ui.fonts import fit, render
+from qiguo.ui.fonts import FLOOR, fitted, line_height, render
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
 from qiguo.ui.strings import TITLE_CJK, language, t
@@ -78,17 +78,28 @@ class TitleScene(ButtonScene):
         self.app.quit()
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The title, the subtitle, and the buttons; under Quick practice, what it is."""
         if self.language != language():
             self._build()
         w, h = surface.get_size()
-        big = render(TITLE_CJK, max(40, h // 7), theme.ACCENT)
-        surface.blit(big, big.get_rect(midtop=(w // 2, h // 12)))
-        y = h // 12 + big.get_height()
-        sub = render(t("title.subtitle"), fit(t("title.subtitle"), max(16, h // 30), w - 40), theme.TEXT_DIM)
+        big = render(TITLE_CJK, max(40, min(140, h // 8)), theme.ACCENT)
+        surface.blit(big, big.get_rect(midtop=(w // 2, h // 24)))
+        y = h // 24 + big.get_height()
+        text, size = fitted(t("title.subtitle"), max(16, min(30, h // 32)), w - 40)
+        sub = render(text, size, theme.TEXT_DIM)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, y)))
-        n = len(self.menu.buttons)
-        bh = max(30, min(h // 14, (h - y - sub.get_height() - 60) // (n + (n - 1) // 3 + 1)))
-        bottom = self.menu.layout(w // 2, y + sub.get_height() + h // 24, min(420, w - 80), bh, bh // 3)
+        y += sub.get_height() + h // 40
+        tag_size = max(FLOOR, min(18, h // 48))
+        tag_h = line_height(tag_size) + 4
+        n, gap = len(self.menu.buttons), 8
+        bh = max(30, min(56, (h - 16 - y - tag_h) // n - gap))
+        width = min(440, w - 80)
+        for b in self.menu.buttons:
+            b.rect = pygame.Rect((w - width) // 2, y, width, bh)
+            y += bh + gap
+            if b.action == self.quick:  # say what Quick practice is, right under it
+                text, size = fitted(t("title.quick.hint"), tag_size, width)
+                img = render(text, size, theme.TEXT_DIM)
+                surface.blit(img, img.get_rect(midtop=(w // 2, y - gap + 2)))
+                y += tag_h
         self.menu.draw(surface)
-        hint = render(t("title.quick.hint"), max(12, h // 50), theme.TEXT_DIM)
-        surface.blit(hint, hint.get_rect(midtop=(w // 2, min(bottom, h - hint.get_height() - 30))))

@@ -14,7 +14,8 @@ from qiguo.ui.strings import language, t
 from qiguo.ui.tutorial import STEPS, game_of
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import Scene
+from .base import Scene, hovered
+from .play import split
 
 
 class TutorialScene(Scene):
@@ -103,15 +104,14 @@ class TutorialScene(Scene):
 
     def frame_key(self) -> object:
         return (self.index, self.game.ply, self.selected, self.done, self.feedback, language(),
-                pygame.mouse.get_pos(), self.menu.focus)
+                hovered(self.menu.buttons), self.menu.focus)
 
     # ---- drawing ------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        panel_w = max(280, min(520, int(w * 0.34)))
-        self.panel = pygame.Rect(w - panel_w, 0, panel_w, h)
-        self.view.layout(pygame.Rect(8, 8, max(40, w - panel_w - 16), max(40, h - 16)))
+        self.panel, board = split((w, h))
+        self.view.layout(board)
         s = self.app.settings
         self.view.board_theme, self.view.colour_aid = s.board_theme, s.colour_aid
         self.view.style = piece_art.style_for(s.piece_style, language())
