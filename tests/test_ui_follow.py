@@ -205,3 +205,23 @@ def test_alliances_are_shown_in_the_panel_and_seats_follow_the_bloc_leader():
     frames(app, 1)
     click(app, setup.seat_buttons[partner].rect.center)  # clicking the ally changes the bloc's player
     assert setup.seats[lead] != before and setup.seats[partner] == setup.seats[lead]
+
+
+def test_notices_stay_until_the_players_next_move(monkeypatch):
+    app = make_app()
+    text = qfen({"a19": "wG", "c4": "wD", "c10": "rG", "s1": "kG", "s2": "kS"})
+    scene = start(app, seats="h2----h", qfen_text=text)  # Qin and Yan both played here
+    human_move(app, scene, "c4", "c10")
+    assert [n.kind for n in scene.notices] == ["fell"]
+    import time as clock
+    later = clock.monotonic() + 60
+    monkeypatch.setattr("qiguo.scenes.play.time.monotonic", lambda: later)
+    frames(app, 30)
+    assert [n.kind for n in scene.notices] == ["fell"]  # a minute later, still there
+    human_move(app, scene, "s2", "r3")  # the next move made at this computer clears them
+    assert scene.notices == []
+
+
+def point_of(sq):
+    from qiguo.engine import point_name
+    return point_name(sq)
