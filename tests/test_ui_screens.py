@@ -140,3 +140,22 @@ def test_japanese_wording():
     assert "; " not in t("status.join") and t("kingdom.o") == "韓"
     from qiguo.ui.strings import kingdom_glyph
     assert kingdom_glyph(2) == "韓"  # discs, panel and move list agree
+
+
+def test_setup_buttons_stay_in_place_while_the_options_change():
+    app = make_app((800, 600))
+    setup = SetupScene(app)
+    app.stack.push(setup)
+    frames(app, 1)
+
+    def places():
+        return [tuple(b.rect) for b in setup.seat_buttons + [setup.preset_button, setup.players_button,
+                                                             setup.start_button, setup.back_button]]
+    before = places()
+    for _ in range(4):  # 7, 6, 5, 4, 3 players: partner rows come and go
+        click(app, setup.players_button.rect.center)
+        frames(app, 1)
+        assert places() == before
+    click(app, setup.seat_buttons[2].rect.center)
+    frames(app, 1)
+    assert places() == before

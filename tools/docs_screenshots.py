@@ -23,6 +23,8 @@ from qiguo.ai import choose_move  # noqa: E402
 from qiguo.app import App  # noqa: E402
 from qiguo.engine import Move, parse_point  # noqa: E402
 from qiguo.scenes.legend import LegendScene  # noqa: E402
+from qiguo.scenes.load import LoadScene  # noqa: E402
+from qiguo.scenes.setup import SetupScene  # noqa: E402
 from qiguo.scenes.play import GameScene  # noqa: E402
 from qiguo.scenes.tutorial import TutorialScene  # noqa: E402
 from qiguo.ui.match import Match  # noqa: E402
@@ -95,7 +97,42 @@ def main() -> None:
     app.stack.push(TutorialScene(app, 6))
     step(app, frames=2)
     save(app, "tutorial.png")
+    saves_and_review()
+    app = app_at((800, 600), "ja")
+    app.stack.push(SetupScene(app))
+    step(app, frames=2)
+    save(app, "setup-ja-800x600.png")
     pygame.quit()
+
+
+def saves_and_review() -> None:
+    """The save browser with a few games, and the review of a finished one."""
+    from qiguo.ui import saves
+    app = app_at((1280, 900), piece_style="pictures")
+    folder = saves.saves_dir()
+    for old in folder.glob("*.json") if folder.exists() else []:
+        old.unlink()
+    for name, seats, plies in (("Evening game with Wei", "h333333", 40), ("Practice vs hard", "h444444", 12),
+                               ("Opening study", "hhhhhhh", 6)):
+        match = Match(parse_seats(seats), seed=1)
+        from qiguo.engine import random_game
+        random_game(match.game, len(name), max_plies=plies)
+        saves.save_slot(match, name)
+        time.sleep(1.1)  # distinct times to the second
+    finished = Match(parse_seats("h333333"), seed=2)
+    from qiguo.engine import random_game
+    random_game(finished.game, 5)
+    saves.save_slot(finished, "A whole game of seven")
+    app.stack.push(LoadScene(app))
+    step(app, frames=2)
+    save(app, "saves.png")
+    app.stack.top.open_selected()
+    scene = app.stack.top
+    for _ in range(12):
+        step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="")])
+    step(app, frames=3)
+    save(app, "review.png")
+    scene.match.close()
 
 
 if __name__ == "__main__":

@@ -426,7 +426,8 @@ class GameScene(Scene):
         steps = self._trail if self.view_ply is None else []
         quiet = t("game.trail", n=len(steps)) if steps and any(s == HUMAN for s in m.seats) else ""
         return View(g, m.seats, self.view_ply, self.game.ply, head, sub,
-                    m.human_to_move and self.view_ply is None, turn, self.notices, quiet, self.app.settings.colour_aid)
+                    m.human_to_move and self.view_ply is None, turn, self.notices, quiet, self.app.settings.colour_aid,
+                    t("review.footer") if self.review else "")
 
     def draw_tooltip(self, surface: pygame.Surface, g: Game, point: int) -> None:
         """What stands on a point and how it moves, in a box beside the pointer."""

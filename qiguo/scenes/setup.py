@@ -168,9 +168,9 @@ class SetupScene(Scene):
         self.start_button = Button(t("setup.start"), self.start, enabled=not self.error)
         self.back_button = Button(t("setup.back"), self.app.stack.pop)
         focus = self.column.focus if hasattr(self, "column") else 0
-        self.column = ButtonColumn(self.seat_buttons + [self.players_button]
+        self.column = ButtonColumn(self.seat_buttons + [self.preset_button, self.players_button]
                                    + [b for _, _, b in self.partner_buttons]
-                                   + [self.preset_button, self.start_button, self.back_button])
+                                   + [self.start_button, self.back_button])
         self.column.focus = min(focus, len(self.column.buttons) - 1)
 
     def frame_key(self) -> object:
@@ -199,9 +199,9 @@ class SetupScene(Scene):
         self.column.process_event(event)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Fixed rows, so that no button moves when the options change: seven seats, the number
-        of players, four rows kept for alliance partners, the rules, then Back and Start; a note
-        (or what is wrong) below."""
+        """Fixed rows, so that no button moves when the options change: seven seats, the rules,
+        the number of players, the alliance partners it asks for, and Back and Start at the
+        bottom; a note (or what is wrong) below them."""
         w, h = surface.get_size()
         y = self.draw_title(surface, t("setup.title"), 8) + 6
         note = self.error or (t("setup.players.hint") if self.players_button.enabled else t("setup.blocs_all"))
@@ -234,17 +234,17 @@ class SetupScene(Scene):
             button(b, y)
             y += bh + gap
         y += gap
+        label(t("setup.rules.label"), y)
+        button(self.preset_button, y)
+        y += bh + gap
         label(t("setup.players.label"), y)
         button(self.players_button, y)
         y += bh + gap
-        for name, lead, b in self.partner_buttons:
+        for name, lead, b in self.partner_buttons:  # below them nothing moves: Back and Start sit at the bottom
             label(t("setup.partner2") if name == "qin2" else t("setup.partner", lead=kingdom_name(lead)), y)
             button(b, y)
             y += bh + gap
-        y += (len(SLOTS) - len(self.partner_buttons)) * (bh + gap)  # rows kept, so nothing below moves
-        label(t("setup.rules.label"), y)
-        button(self.preset_button, y)
-        y += bh + 2 * gap
+        y = bottom - bh - gap
         half = (width - gap) // 2
         self.back_button.rect = pygame.Rect(left, y, half, bh)
         self.start_button.rect = pygame.Rect(left + half + gap, y, half, bh)

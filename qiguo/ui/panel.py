@@ -51,6 +51,8 @@ class View:
     quiet_line: str = ""
     """What the notice area says when there is no notice."""
     aid: bool = False
+    footer: str = ""
+    """The keys line at the bottom (the game's keys when empty)."""
 
 
 class Panel:
@@ -78,7 +80,7 @@ class Panel:
         notes = pygame.Rect(x, banner.bottom + 4, w, self.notice_lines * line_h)
         self._notices(surface, notes, view, line_h)
         footer_size = max(FLOOR, min(15, p.height // 60))
-        hint = t("game.hint")
+        hint = view.footer or t("game.hint")
         size = fit(hint, footer_size, w)
         if size < FLOOR:
             size = FLOOR
@@ -209,6 +211,14 @@ class Panel:
         line_h = max(FLOOR + 6, min(24, area.height // 12))
         rows = max(1, area.height // line_h)
         scroll = min(scroll, max(0, len(lines) - rows))
+        if view.past is not None:  # stepping through the past: keep the move on show in sight
+            at = next((i for i, line in enumerate(lines) if line.ply == view.past), None)
+            if at is not None:
+                top = len(lines) - scroll - rows
+                if at < top:
+                    scroll = len(lines) - rows - at
+                elif at >= len(lines) - scroll:
+                    scroll = max(0, len(lines) - at - 1)
         end = len(lines) - scroll
         shown = lines[max(0, end - rows):end]
         size = max(FLOOR, int(line_h * 0.74))

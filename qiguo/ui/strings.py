@@ -312,6 +312,7 @@ EN: dict[str, str] = {
     "load.keys": "↑ ↓ PgUp PgDn: choose · Enter: open · Del: delete · Esc: back",
     "title.review": "Review last game",
     "confirm.delete.yes": "Yes, delete",
+    "review.footer": "L: pieces legend · F1: keys",
 }
 
 KEYS = ("click", "deselect", "menu", "undo", "redo", "save", "export", "hint", "legend", "pause", "replay", "mute",

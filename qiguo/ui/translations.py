@@ -312,6 +312,7 @@ ZH: dict[str, str] = {
     "load.keys": "↑ ↓ PgUp PgDn：选择 · 回车：打开 · Del：删除 · Esc：返回",
     "title.review": "复盘上一局",
     "confirm.delete.yes": "是，删除",
+    "review.footer": "L：棋子图例 · F1：按键",
 }
 
 JA: dict[str, str] = {
@@ -617,6 +618,7 @@ JA: dict[str, str] = {
     "load.keys": "↑ ↓ PgUp PgDn：選ぶ · Enter：開く · Del：削除 · Esc：戻る",
     "title.review": "前の対局を振り返る",
     "confirm.delete.yes": "はい、削除",
+    "review.footer": "L：駒の凡例 · F1：キー",
 }
 
 RULES_ZH = [
