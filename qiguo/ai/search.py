@@ -58,6 +58,9 @@ class Shape:
     """At a leaf where the opponents are to move."""
     exposure: float = 0.0
     """What each open line into the root player's general costs (in Swords)."""
+    odd_only: bool = False
+    """Trust only iterations of odd depth (which end after the root kingdom's move, with the
+    opponents' threats counted); even ones only order the moves for the next."""
 
 
 class BestReplySearch:
@@ -129,8 +132,9 @@ class BestReplySearch:
                 val, move = self._root(moves, depth)
             except Timeout:
                 break
-            best, best_val = move, val
-            self.completed_depth = depth
+            if not self.shape.odd_only or depth % 2 == 1:
+                best, best_val = move, val
+                self.completed_depth = depth
             moves = [move] + [m for m in moves if m != move]
             if abs(val) >= WIN / 2:
                 break

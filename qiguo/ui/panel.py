@@ -9,7 +9,7 @@ import pygame
 from qiguo.engine import Game, Piece
 
 from . import piece_art, theme
-from .fonts import fit, fitted, line_height, render
+from .fonts import elide, fit, fitted, line_height, render, wrap
 from .movelist import Line
 from .notices import Notice
 from .seats import HUMAN, Seat
@@ -122,25 +122,37 @@ class Panel:
         surface.blit(render(text, size, colour), (tx, top + line_height(head_size)))
 
     def _notices(self, surface: pygame.Surface, area: pygame.Rect, view: View, line_h: int) -> None:
-        size = max(FLOOR, line_h - 6)
-        shown = view.notices[-self.notice_lines:]
-        if not shown:
+        """The newest notices, each wrapped onto as many lines as it needs (the newest win the
+        room), or the quiet line when there are none."""
+        size = max(FLOOR, line_h - 7)
+        if not view.notices:
             if view.quiet_line:
-                img = render(view.quiet_line, max(FLOOR, fit(view.quiet_line, size, area.width)), theme.TEXT_DIM)
+                text, fsize = fitted(view.quiet_line, size, area.width)
+                img = render(text, fsize, theme.TEXT_DIM)
                 surface.blit(img, (area.x, area.y + (line_h - img.get_height()) // 2))
             return
+        text_x = area.x + line_h + 4
+        blocks, used = [], 0
+        for n in reversed(view.notices):
+            lines = wrap(n.text, size, area.right - text_x)
+            room = self.notice_lines - used
+            if room <= 0:
+                break
+            if len(lines) > room:
+                lines = lines[:room - 1] + [elide(" ".join(lines[room - 1:]) if " " in n.text
+                                                  else "".join(lines[room - 1:]), size, area.right - text_x)]
+            blocks.append((n, lines))
+            used += len(lines)
         y = area.y
-        for n in shown:
+        for n, lines in reversed(blocks):
             colour = NOTICE_COLOURS[n.kind]
-            pygame.draw.circle(surface, theme.KINGDOM_FILL[n.kingdom], (area.x + line_h // 2, y + line_h // 2),
-                               line_h // 2 - 2)
-            pygame.draw.circle(surface, colour, (area.x + line_h // 2, y + line_h // 2), line_h // 2 - 2, 2)
-            text_x = area.x + line_h + 4
-            img = render(n.text, max(FLOOR, fit(n.text, size, area.right - text_x)), colour)
-            surface.set_clip(pygame.Rect(text_x, y, area.right - text_x, line_h))
-            surface.blit(img, (text_x, y + (line_h - img.get_height()) // 2))
-            surface.set_clip(None)
-            y += line_h
+            centre = (area.x + line_h // 2, y + line_h // 2)
+            pygame.draw.circle(surface, theme.KINGDOM_FILL[n.kingdom], centre, line_h // 2 - 2)
+            pygame.draw.circle(surface, colour, centre, line_h // 2 - 2, 2)
+            for line in lines:
+                img = render(line, size, colour)
+                surface.blit(img, (text_x, y + (line_h - img.get_height()) // 2))
+                y += line_h
 
     def _kingdom_disc(self, surface: pygame.Surface, k: int, centre: tuple[int, int], r: int, alive: bool,
                       aid: bool) -> None:
