@@ -260,6 +260,13 @@ def _screenshot(text: str) -> str:
     return text
 
 
+def _address(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(f"HOST:PORT, not {text[:40]!r}")
+    return host, int(port)
+
+
 def _seats_arg(text: str) -> str:
     from qiguo.ui.seats import parse_seats
     try:
@@ -285,7 +292,17 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace | int:
     p.add_argument("--bot-delay", type=seconds(0.0, BOT_DELAY_MAX), default=None,
                    help="seconds each bot move is shown")
     p.add_argument("--bench", action="store_true", help="print frame-time median and p99 at exit")
+    p.add_argument("--host", nargs="?", const=-1, type=whole(0, 65535), default=None, metavar="PORT",
+                   help="host a network game: the set-up screen, serving on PORT (default: the last one)")
+    p.add_argument("--join", type=_address, default=None, metavar="HOST:PORT", help="join a network game")
+    p.add_argument("--code", default=None, help="the join code (with --join)")
     args = parse(p, argv)
+    if isinstance(args, argparse.Namespace) and (args.join is None) != (args.code is None):
+        print("error: --join and --code go together", file=sys.stderr)
+        return 2
+    if isinstance(args, argparse.Namespace) and args.seats is not None and (args.join or args.host is not None):
+        print("error: --seats starts a local game; leave it out with --host or --join", file=sys.stderr)
+        return 2
     if isinstance(args, argparse.Namespace) and args.seats is None:
         alone = [name for name in ("qfen", "blocs") if getattr(args, name) is not None]
         if alone:
@@ -345,6 +362,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if match is not None:
         from qiguo.scenes.play import GameScene
         app.stack.push(GameScene(app, match))
+    elif args.host is not None:
+        from qiguo.scenes.setup import SetupScene
+        if args.host >= 0:
+            app.settings.host_port = args.host
+        app.stack.push(SetupScene(app))
+    elif args.join is not None:
+        from qiguo.scenes.join import JoinScene
+        app.stack.push(JoinScene(app, f"{args.join[0]}:{args.join[1]}", args.code, auto=True))
     shot_error = app.run(args.frames, args.screenshot)
     if args.bench and app.frame_ms:
         frames = list(app.frame_ms)

@@ -64,7 +64,8 @@ def test_invalid_setups_cannot_start():
     assert setup.error and not setup.start_button.enabled
     click(app, setup.start_button.rect.center)
     assert app.stack.top is setup
-    click(app, setup.seat_buttons[3].rect.center, button=3)  # right click: Qi back on as a bot
+    click(app, setup.seat_buttons[3].rect.center, button=3)  # right click: Qi back on as a network seat
+    click(app, setup.seat_buttons[3].rect.center, button=3)  # and once more: a hard bot
     assert setup.seats[3] == "hard" and not setup.error and setup.start_button.enabled
 
 

@@ -7,8 +7,8 @@ import time
 
 import pygame
 
-from qiguo.engine import RESIGN, Game, Move, point_name
-from qiguo.ui import movelist, notices, piece_art, saves, theme, trail
+from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
+from qiguo.ui import hosting, movelist, notices, piece_art, saves, theme, trail
 from qiguo.ui.board_view import BoardView
 from qiguo.ui.files import data_dir
 from qiguo.ui.fonts import render, wrap
@@ -196,6 +196,7 @@ class GameScene(Scene):
         self.view.animate(self.game, played, self.app.settings.anim_time, self._tray)
         self.last_move = played.move
         self.notice(played)
+        self.seat_notices()
         if played.warning:
             self.app.toast(t("game.bot_fallback", why=played.warning))
 
@@ -213,6 +214,20 @@ class GameScene(Scene):
         if m.seats[played.kingdom] == HUMAN:  # like the trail: what happened since the player's move
             self.notices = []
         self.notices = (self.notices + new)[-notices.KEPT:]
+
+    def seat_notices(self) -> None:
+        """Network games: a player left (and when a bot takes over), or a bot now stands in."""
+        notes = getattr(self.match, "notes", None)
+        while notes:
+            note = notes.pop(0)
+            k = KINGDOMS.find(str(note.get("kingdom", ""))[:1])
+            if k < 0:
+                continue
+            name = self.match.labels()[k].get("name") or kingdom_name(k)
+            text = (t("net.left", name=name, wait=int(note.get("wait", 0))) if note.get("event") == "left"
+                    else t("net.standin_now", name=name))
+            self.notices = (self.notices + [notices.Notice(text, "fell", k)])[-notices.KEPT:]
+            self.app.play_sound("alert")
 
     def _tray(self, k: int) -> tuple[float, float] | None:
         """Where kingdom k's prisoners are counted in the panel (a captured piece flies there)."""
@@ -293,7 +308,10 @@ class GameScene(Scene):
         self.last_move, self.over_for = 0, 0.0
 
     def autosave(self) -> None:
-        """Keep the game to continue up to date (a failure to write is said once)."""
+        """Keep the game to continue up to date (a failure to write is said once). A network game
+        is kept by its server."""
+        if getattr(self.match, "networked", False):
+            return
         if not saves.autosave(self.match, self.created) and not getattr(self, "_save_warned", False):
             self._save_warned = True
             self.app.toast(t("game.autosave_failed"))
@@ -340,6 +358,7 @@ class GameScene(Scene):
         if self.view.animating or self.view_ply is not None:
             return  # bots wait while a move glides or the past is on show
         played = self.match.update()
+        self.seat_notices()
         if played is not None:
             self.ended_here = True
             self.on_played(played)
@@ -425,9 +444,34 @@ class GameScene(Scene):
             head, sub = t("game.over"), t("game.view_result")
         steps = self._trail if self.view_ply is None else []
         quiet = t("game.trail", n=len(steps)) if steps and any(s == HUMAN for s in m.seats) else ""
+        labels: list[str] = []
+        if getattr(m, "networked", False):
+            labels = self.net_labels()
+            if m.server is not None:  # the host tells friends where to join
+                quiet = t("net.join_at", addresses=", ".join(hosting.addresses(m.server.address[1])), code=m.code)
+            elif not m.connected:
+                quiet = t("net.lost")
         return View(g, m.seats, self.view_ply, self.game.ply, head, sub,
                     m.human_to_move and self.view_ply is None, turn, self.notices, quiet, self.app.settings.colour_aid,
-                    t("review.footer") if self.review else "")
+                    t("review.footer") if self.review else "", labels)
+
+    def net_labels(self) -> list[str]:
+        """Who plays each seat of a network game: you, a player (away, or with a bot standing in),
+        a free seat, a bot, or nobody."""
+        out = []
+        for k, s in enumerate(self.match.labels()):
+            if self.match.seats[k] == HUMAN:
+                out.append(t("game.player.you"))
+            elif s["kind"] == "bot":
+                out.append(t("game.player.bot", level=t(f"level.{s['level']}")))
+            elif s["kind"] == "off":
+                out.append(t("setup.off"))
+            elif not s["name"]:
+                out.append(t("net.waiting"))
+            else:
+                state = "" if s["connected"] else " · " + t("net.standin" if s["standin"] else "net.away")
+                out.append(t("net.player", name=s["name"]) + state)
+        return out
 
     def draw_tooltip(self, surface: pygame.Surface, g: Game, point: int) -> None:
         """What stands on a point and how it moves, in a box beside the pointer."""

@@ -7,14 +7,16 @@ from qiguo.ai import LEVELS
 from qiguo.engine import KINGDOMS, PRESETS, EngineError, teams_for
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, blit_lines, fitted, line_height, render, wrap
+from qiguo.ui import hosting
 from qiguo.ui.match import Match
+from qiguo.ui.net_match import NETWORK
 from qiguo.ui.seats import HUMAN, Seat, kingdoms_of, parse_seats, seats_spec
 from qiguo.ui.strings import kingdom_glyph, kingdom_name, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene, hovered
 
-CHOICES: list[Seat] = [HUMAN, *LEVELS, None]
+CHOICES: list[Seat] = [HUMAN, *LEVELS, NETWORK, None]
 QIN, CHU, QI = 0, 1, 3
 # partner slots: (slot name, leading kingdom, the fewest... most players it is used with)
 SLOTS = (("qin", QIN, 6), ("chu", CHU, 5), ("qi", QI, 4), ("qin2", QIN, 3))
@@ -23,6 +25,8 @@ SLOTS = (("qin", QIN, 6), ("chu", CHU, 5), ("qi", QI, 4), ("qin2", QIN, 3))
 def seat_label(seat: Seat) -> str:
     if seat == HUMAN:
         return t("setup.human")
+    if seat == NETWORK:
+        return t("setup.network")
     if seat is None:
         return t("setup.off")
     return t("setup.bot", level=t(f"level.{seat}"))
@@ -101,6 +105,8 @@ class SetupScene(Scene):
         """Empty if the set-up can start, else what is wrong."""
         if sum(s is not None for s in self.seats) < 2:
             return t("setup.need_two")
+        if NETWORK in self.seats and self.seats.count(HUMAN) > 1:
+            return t("setup.one_here")
         try:
             teams_for(kingdoms_of(self.seats), self.blocs() or None)
         except EngineError:
@@ -145,10 +151,28 @@ class SetupScene(Scene):
             return
         from .play import GameScene
         s = self.app.settings
+        if NETWORK in self.seats:
+            self.host()
+            return
         s.last_seats, s.last_blocs, s.preset = seats_spec(self.seats), self.blocs(), self.preset
         s.save()
         match = Match(list(self.seats), self.preset, self.blocs(), seed=self.app.seed, bot_delay=s.bot_delay)
         self.app.stack.replace(GameScene(self.app, match))
+
+    def host(self) -> None:
+        """Start the server for this set-up and join it; friends join from their windows."""
+        from .join import JoinScene
+        s = self.app.settings
+        try:
+            table = hosting.new_table(list(self.seats), self.preset, self.blocs())
+            table.save()
+            server, link = hosting.start(table, s.host_port, s.bot_delay)
+        except (OSError, ValueError) as e:
+            self.app.toast(t("net.host_failed", why=getattr(e, "strerror", None) or e))
+            return
+        s.host_port = server.address[1]
+        s.save()
+        self.app.stack.replace(JoinScene(self.app, link=link, server=server))
 
     # ---- widgets ------------------------------------------------------------------------
 
@@ -165,7 +189,8 @@ class SetupScene(Scene):
             (name, lead, Button(kingdom_name(self.partners[name]), lambda n=name: self.cycle_partner(n)))
             for name, lead in self.active_slots() if name in self.partners]
         self.preset_button = Button(t(f"preset.{self.preset}"), self.cycle_preset)
-        self.start_button = Button(t("setup.start"), self.start, enabled=not self.error)
+        self.start_button = Button(t("setup.host" if NETWORK in self.seats else "setup.start"), self.start,
+                                   enabled=not self.error)
         self.back_button = Button(t("setup.back"), self.app.stack.pop)
         focus = self.column.focus if hasattr(self, "column") else 0
         self.column = ButtonColumn(self.seat_buttons + [self.preset_button, self.players_button]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.ui import saves, theme
+from qiguo.ui import hosting, saves, theme
 from qiguo.ui.fonts import FLOOR, fitted, line_height, render
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
@@ -29,10 +29,14 @@ class TitleScene(ButtonScene):
             app.toast(t("title.autosave_refused", why=problem), 8.0)
         finished = bool(self.saved and self.saved.get("result"))
         first = [Button(t("title.review" if finished else "title.continue"), self.resume)] if self.saved else []
+        self.hosted = hosting.resumable()
+        if self.hosted is not None:
+            first.append(Button(t("title.continue_host"), self.continue_hosting))
         self.menu = ButtonColumn(first + [
             Button(t("title.quick"), self.quick),
             Button(t("title.new"), self.new_game),
             Button(t("title.learn"), self.learn),
+            Button(t("title.join"), self.join),
             Button(t("title.load"), self.load),
             Button(t("title.rules"), self.rules),
             Button(t("title.settings"), self.settings),
@@ -61,6 +65,20 @@ class TitleScene(ButtonScene):
     def new_game(self) -> None:
         from .setup import SetupScene
         self.app.stack.push(SetupScene(self.app))
+
+    def join(self) -> None:
+        from .join import JoinScene
+        self.app.stack.push(JoinScene(self.app))
+
+    def continue_hosting(self) -> None:
+        """Serve the kept network game again (same code and seats); the others join again."""
+        from .join import JoinScene
+        try:
+            server, link = hosting.start(self.hosted, self.app.settings.host_port, self.app.settings.bot_delay)
+        except OSError as e:
+            self.app.toast(t("net.host_failed", why=e.strerror or e))
+            return
+        self.app.stack.push(JoinScene(self.app, link=link, server=server))
 
     def learn(self) -> None:
         from .tutorial import TutorialScene

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
 
 from .match import Match
-from .seats import kingdoms_of
 from .strings import kingdom_name, language, piece_name, status_text, t
 
 
@@ -21,17 +20,12 @@ class Line:
 
 def fresh_game(match: Match) -> Game:
     """The match's game as it stood before the first move."""
-    kingdoms = kingdoms_of(match.seats)
-    if match.start_qfen:
-        return Game.from_qfen(match.start_qfen, match.game.rules, blocs=match.blocs or None, kingdoms=kingdoms)
-    return Game.new(match.game.rules, kingdoms=kingdoms, blocs=match.blocs or None)
+    return Game.from_record({**match.game.record(), "moves": []})
 
 
 def position_at(match: Match, ply: int) -> Game:
     """A separate game at the position after `ply` moves."""
-    g = fresh_game(match)
-    g.replay(match.game.history[:ply])
-    return g
+    return Game.from_record({**match.game.record(), "moves": match.game.history[:ply]})
 
 
 def move_text(g: Game, entry: str, number: int) -> str:

@@ -53,6 +53,8 @@ class View:
     aid: bool = False
     footer: str = ""
     """The keys line at the bottom (the game's keys when empty)."""
+    labels: list[str] = field(default_factory=list)
+    """Who plays each kingdom, when not said by its seat (a network game)."""
 
 
 class Panel:
@@ -194,7 +196,8 @@ class Panel:
             r = row.height // 2 - 4
             self._kingdom_disc(surface, j, (row.x + 8 + r, row.centery), r, seated and g.alive[j], view.aid)
             name_x = row.x + 14 + 2 * r
-            name = f"{kingdom_name(j)} · {player_text(view.seats[j], humans == 1)}"
+            who = view.labels[j] if view.labels else player_text(view.seats[j], humans == 1)
+            name = f"{kingdom_name(j)} · {who}"
             if partners:
                 name += " · " + t("game.allies", names=", ".join(kingdom_name(k) for k in partners))
             name_size = max(FLOOR, fit(name, int(row_h * 0.34), col_x[0] - name_x - 4))

@@ -67,6 +67,10 @@ class Settings:
     preset: str = "standard"
     last_seats: str = "h333333"
     last_blocs: list[str] = field(default_factory=list)
+    last_join_address: str = ""
+    last_join_code: str = ""
+    player_name: str = ""
+    host_port: int = 0
 
     @classmethod
     def load(cls) -> tuple["Settings", list[str]]:
@@ -114,5 +118,9 @@ VALID: dict[str, Callable[[Any], bool]] = {
     "language": lambda v: isinstance(v, str) and v in LANGUAGES,
     "preset": lambda v: isinstance(v, str) and v in PRESETS,
     "last_seats": _seats, "last_blocs": _blocs,
+    "last_join_address": lambda v: isinstance(v, str) and len(v) <= 80,
+    "last_join_code": lambda v: isinstance(v, str) and len(v) <= 32,
+    "player_name": lambda v: isinstance(v, str) and len(v) <= 40,
+    "host_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 65535,
 }
 """What each field may hold; every field of Settings has a check (a test makes sure)."""

@@ -1,0 +1,136 @@
+"""A network player played by a bot: ``python -m qiguo.net.bot --join HOST:PORT --code C
+[--seat LETTER] --level LEVEL [--data DIR]``. It keeps its seat token in DIR (like the window),
+so if it is stopped and started again it gets its seat back; if the connection drops (the
+server restarting, say) it keeps trying to join again for a while."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from qiguo.ai import LEVELS, Budget, choose_move
+from qiguo.cmdline import Parser, parse, seconds, whole
+from qiguo.engine import KINGDOMS, EngineError, Move
+
+from .protocol import MAX_LINE, VERSION, ProtocolError, decode, encode
+from .session import Session, Tokens, key_of
+
+
+def _address(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(f"HOST:PORT, not {text[:40]!r}")
+    return host, int(port)
+
+
+class Refused(Exception):
+    """The server said no (wrong code, seat taken...): joining again will not help."""
+
+
+async def play(host: str, port: int, code: str, seat: str, level: str, tokens: Tokens, retry: float,
+               nodes: int | None) -> int:
+    """Play the seat to the end of the game; returns the exit status."""
+    key = key_of(host, port, code, seat)
+    session = Session()
+    waited = 0.0
+    while True:
+        try:
+            reader, writer = await asyncio.open_connection(host, port, limit=MAX_LINE + 2)
+        except OSError:
+            if waited >= retry:
+                print(f"error: cannot reach {host}:{port}", file=sys.stderr)
+                return 2
+            await asyncio.sleep(0.5)
+            waited += 0.5
+            continue
+        try:
+            result = await one_connection(reader, writer, session, code, seat, tokens.get(key), level, nodes)
+        except Refused as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
+        finally:
+            writer.close()
+        if session.token:
+            tokens.put(key, session.token)
+        if result is not None:
+            print(f"result winner={result['winners']} reason={result['reason']} plies={session.game.ply}")
+            return 0
+        waited = 0.0  # the connection dropped: try again
+
+
+async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, session: Session, code: str,
+                         seat: str, token: str, level: str, nodes: int | None) -> dict | None:
+    """Until the game ends (its result) or the connection drops (None)."""
+    hello = {"type": "hello", "version": VERSION, "code": code, "name": f"bot {level}"}
+    if token:
+        hello["token"] = token
+    elif seat:
+        hello["seat"] = seat
+    writer.write(encode(hello))
+    asked = -1
+    loop = asyncio.get_running_loop()
+    while True:
+        try:
+            line = await reader.readline()
+        except (ConnectionError, OSError, ValueError):
+            return None
+        if not line:
+            return None
+        try:
+            message = decode(line)
+        except ProtocolError:
+            continue
+        kind = message["type"]
+        if kind == "error" and session.game is None:
+            raise Refused(message.get("message", "refused"))
+        if kind == "welcome":
+            try:
+                session.welcome(message)
+            except (EngineError, KeyError, TypeError) as e:
+                raise Refused(f"the server's game cannot be read ({e})") from None
+            if session.seat is None:
+                raise Refused("no seat is free")
+        elif session.apply(message) == "gap":
+            return None  # join again for the whole game
+        if kind == "end" or (session.game is not None and session.game.result is not None):
+            return message.get("result") or {"winners": session.game.result.winners,
+                                             "reason": session.game.result.reason}
+        if session.my_turn and asked != session.game.ply:
+            asked = session.game.ply
+            game = session.game.copy()
+            budget = Budget(nodes=nodes) if nodes else None
+            move = await loop.run_in_executor(None, lambda: choose_move(game, level, seed=game.ply, budget=budget))
+            if session.game.ply == asked:
+                writer.write(encode(session.move_message(str(Move(move)))))
+                await writer.drain()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = Parser(prog="python -m qiguo.net.bot", description="a bot that plays a network seat")
+    p.add_argument("--join", type=_address, required=True, metavar="HOST:PORT")
+    p.add_argument("--code", required=True)
+    p.add_argument("--seat", default="", help="the kingdom letter to sit at (default: the first free seat)")
+    p.add_argument("--level", default="normal", choices=LEVELS)
+    p.add_argument("--nodes", type=whole(1, 10 ** 7), default=None, help="search nodes a move instead of time")
+    p.add_argument("--data", default=None, help="the folder for its seat token (default: the game's)")
+    p.add_argument("--retry", type=seconds(0, 600), default=30.0,
+                   help="seconds to keep trying to reach the server")
+    args = parse(p, argv)
+    if isinstance(args, int):
+        return args
+    if args.seat and (len(args.seat) != 1 or args.seat not in KINGDOMS):
+        print(f"error: --seat takes a kingdom letter ({KINGDOMS})", file=sys.stderr)
+        return 2
+    host, port = args.join
+    tokens = Tokens(Path(args.data) if args.data else None)
+    try:
+        return asyncio.run(play(host, port, args.code, args.seat, args.level, tokens, args.retry, args.nodes))
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

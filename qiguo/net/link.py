@@ -1,0 +1,99 @@
+"""A connection to a server for the window: it runs in a background thread (the frame loop
+never waits on the network); the window sends messages and polls what arrived, once a frame."""
+from __future__ import annotations
+
+import asyncio
+import queue
+import threading
+from typing import Any
+
+from .protocol import MAX_LINE, ProtocolError, decode, encode
+
+
+class Link:
+    """One connection. `state` is "connecting", "open" or "closed" (`error` says why, when the
+    server refused or the connection was lost)."""
+
+    def __init__(self, host: str, port: int, hello: dict[str, Any], timeout: float = 5.0):
+        self.host, self.port, self.hello, self.timeout = host, port, hello, timeout
+        self.state = "connecting"
+        self.error = ""
+        self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self._loop = asyncio.new_event_loop()
+        self._writer: asyncio.StreamWriter | None = None
+        self._thread = threading.Thread(target=self._run, name="qiguo-link", daemon=True)
+        self._thread.start()
+
+    def poll(self) -> list[dict[str, Any]]:
+        """Every message that arrived since the last poll (never blocks)."""
+        out = []
+        while True:
+            try:
+                out.append(self._inbox.get_nowait())
+            except queue.Empty:
+                return out
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message for the server (dropped if the connection is not open)."""
+        if self.state == "open" and self._writer is not None:
+            data = encode(message)
+            self._loop.call_soon_threadsafe(self._write, data)
+
+    def _write(self, data: bytes) -> None:
+        try:
+            if self._writer is not None:
+                self._writer.write(data)
+        except (ConnectionError, OSError, RuntimeError):
+            pass
+
+    def close(self) -> None:
+        """Close the connection and stop the thread (quickly: the window may be closing)."""
+        if self._thread.is_alive():
+            self._loop.call_soon_threadsafe(self._stop)
+            self._thread.join(timeout=1)
+        self.state = "closed"
+
+    def _stop(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+        for task in asyncio.all_tasks(self._loop):
+            task.cancel()
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._talk())
+        except (asyncio.CancelledError, RuntimeError):
+            pass
+        finally:
+            self.state = "closed"
+            self._loop.close()
+
+    async def _talk(self) -> None:
+        try:
+            reader, writer = await asyncio.wait_for(
+                asyncio.open_connection(self.host, self.port, limit=MAX_LINE + 2), self.timeout)
+        except (OSError, asyncio.TimeoutError) as e:
+            self.error = f"cannot reach {self.host}:{self.port} ({getattr(e, 'strerror', None) or type(e).__name__})"
+            return
+        self._writer = writer
+        self.state = "open"
+        writer.write(encode(self.hello))
+        try:
+            while True:
+                line = await reader.readline()
+                if not line:
+                    self.error = self.error or "the connection was closed"
+                    return
+                try:
+                    message = decode(line)
+                except ProtocolError:
+                    continue
+                if message["type"] == "error" and message.get("code") in ("refused", "full", "timeout", "flood",
+                                                                         "too long"):
+                    self.error = str(message.get("message", "refused"))
+                self._inbox.put(message)
+        except (ConnectionError, OSError, ValueError):
+            self.error = self.error or "the connection was lost"
+        finally:
+            writer.close()

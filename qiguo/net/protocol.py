@@ -1,0 +1,75 @@
+"""The wire format: one JSON object per line (UTF-8, at most MAX_LINE bytes), with a version
+handshake. Every message received is checked here against its type's fields before anything
+acts on it; nothing is ever unpickled or evaluated. See docs/protocol.md."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+VERSION = 1
+MAX_LINE = 64 * 1024
+"""The longest line a peer may send; a longer one ends the connection."""
+
+
+class ProtocolError(ValueError):
+    """A message that is not what the protocol allows; the message says what is wrong."""
+
+
+# Per message type from a client: field -> (type, required).
+CLIENT: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
+    "hello": {"version": (int, True), "code": (str, True), "name": (str, False), "token": (str, False),
+              "seat": (str, False), "spectate": (bool, False)},
+    "move": {"move": (str, True), "seq": (int, True)},
+    "resign": {"seq": (int, True)},
+    "pause": {"paused": (bool, True)},
+    "sit": {"seat": (str, True), "name": (str, False)},
+    "ping": {},
+}
+SERVER = ("welcome", "move", "seats", "end", "error", "pong", "paused", "notice")
+"""The types a server sends."""
+LIMITS = {"code": 32, "name": 40, "token": 64, "seat": 1, "move": 12}
+"""The longest text each field may hold."""
+
+
+def encode(message: dict[str, Any]) -> bytes:
+    """One line of the wire format."""
+    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+
+
+def decode(line: bytes, schema: dict[str, dict[str, tuple]] | None = None) -> dict[str, Any]:
+    """A checked message from one line; raises ProtocolError saying what is wrong. With a schema
+    (CLIENT), the type must be one of it and the fields must match; unknown fields are refused."""
+    if len(line) > MAX_LINE:
+        raise ProtocolError(f"a line is at most {MAX_LINE} bytes")
+    try:
+        message = json.loads(line.decode("utf-8"), parse_constant=_no_constant)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise ProtocolError("not a JSON line") from None
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        raise ProtocolError("a message is a JSON object with a type")
+    if schema is None:
+        return message
+    kind = message["type"]
+    fields = schema.get(kind)
+    if fields is None:
+        raise ProtocolError(f"unknown message type {kind[:20]!r}")
+    for name, value in message.items():
+        if name == "type":
+            continue
+        if name not in fields:
+            raise ProtocolError(f"{kind}: unknown field {name[:20]!r}")
+        want = fields[name][0]
+        if not isinstance(value, want) or (want is int and isinstance(value, bool)):
+            raise ProtocolError(f"{kind}: field {name} has the wrong type")
+        if isinstance(value, str) and len(value) > LIMITS.get(name, 200):
+            raise ProtocolError(f"{kind}: field {name} is too long")
+        if isinstance(value, int) and not isinstance(value, bool) and not 0 <= value < 2 ** 31:
+            raise ProtocolError(f"{kind}: field {name} is out of range")
+    for name, (_, required) in fields.items():
+        if required and name not in message:
+            raise ProtocolError(f"{kind}: field {name} is missing")
+    return message
+
+
+def _no_constant(name: str) -> None:
+    raise ValueError(f"{name} is not allowed")

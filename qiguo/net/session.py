@@ -1,0 +1,111 @@
+"""A client's view of a networked game, shared by the window and the network bot: the game as
+the server has told it (never ahead of the server), the seat held, and the seat token kept in
+the player's data folder so that a dropped player gets the seat back."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from qiguo.engine import KINGDOMS, EngineError, Game
+
+
+def default_data_dir() -> Path:
+    """The data folder the window uses (QIGUO_DATA_DIR, else the platform's usual place)."""
+    override = os.environ.get("QIGUO_DATA_DIR")
+    if override:
+        return Path(override)
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "qiguo" / "qiguo"
+
+
+class Tokens:
+    """Seat tokens by server, kept in ``net_tokens.json`` in a data folder."""
+
+    def __init__(self, folder: Path | None = None):
+        self.path = (folder or default_data_dir()) / "net_tokens.json"
+
+    def _all(self) -> dict[str, str]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(data, dict) else {}
+
+    def get(self, key: str) -> str:
+        return self._all().get(key, "")
+
+    def put(self, key: str, token: str) -> None:
+        data = self._all()
+        data[key] = token
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_name(self.path.name + ".tmp")
+            tmp.write_text(json.dumps(data), encoding="utf-8")
+            os.replace(tmp, self.path)
+        except OSError:
+            pass  # without a data folder a dropped player cannot rejoin; play goes on
+
+
+def key_of(host: str, port: int, code: str, seat: str = "") -> str:
+    """How a token is filed: the server, its code, and the seat when one is named."""
+    return f"{host}:{port}/{code}" + (f"/{seat}" if seat else "")
+
+
+class Session:
+    """The game as the server told it, and what this client holds."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.seat: int | None = None
+        self.token = ""
+        self.seats: list[dict[str, Any]] = []
+        self.paused = False
+
+    def welcome(self, message: dict[str, Any]) -> None:
+        """Start (or start again) from a welcome: the whole game, the seat, the token."""
+        game = Game.from_record(message["game"])
+        if game.ply != message.get("seq"):
+            raise EngineError("the welcome's game and sequence disagree")
+        self.game = game
+        seat = message.get("seat") or ""
+        self.seat = KINGDOMS.index(seat) if seat in KINGDOMS and len(seat) == 1 else None
+        self.token = message.get("token") or ""
+        self.seats = list(message.get("seats") or [])
+        self.paused = bool(message.get("paused"))
+
+    def apply(self, message: dict[str, Any]) -> str:
+        """Take in a message from the server; returns what happened: "move" (the next move was
+        played), "stale" (an old move, ignored), "gap" (a move was missed: join again), "seats",
+        "paused", "end", or "" for anything else."""
+        kind = message.get("type")
+        if kind == "move" and self.game is not None:
+            seq = message.get("seq")
+            if not isinstance(seq, int) or seq <= self.game.ply:
+                return "stale"
+            if seq != self.game.ply + 1:
+                return "gap"
+            self.game.replay([message["move"]])
+            return "move"
+        if kind == "seats":
+            self.seats = list(message.get("seats") or [])
+            return "seats"
+        if kind == "paused":
+            self.paused = bool(message.get("paused"))
+            return "paused"
+        if kind == "end":
+            return "end"
+        return ""
+
+    @property
+    def my_turn(self) -> bool:
+        g = self.game
+        if g is None or g.result is not None or self.seat is None or g.turn != self.seat:
+            return False
+        seat = self.seats[self.seat] if self.seat < len(self.seats) else {}
+        return not seat.get("standin", False)
+
+    def move_message(self, move: str) -> dict[str, Any]:
+        assert self.game is not None
+        return {"type": "move", "move": move, "seq": self.game.ply}

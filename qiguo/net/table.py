@@ -1,0 +1,240 @@
+"""The table a server keeps: the one authoritative game, who sits where, their tokens, who is
+connected, and the stand-in bots for players who dropped. No networking here: the server calls
+it, tests drive it directly."""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import tempfile
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from qiguo.ai import LEVELS
+from qiguo.engine import KINGDOMS, EngineError, Game, IllegalMove, Move, Rules
+
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+"""Join codes avoid letters that read alike (I/1, O/0, L)."""
+SEAT_KINDS = {"n": "network", "h": "host", "-": "off"}
+
+
+def new_code(length: int = 6) -> str:
+    return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
+
+
+@dataclass
+class Seat:
+    """One kingdom's seat: played over the network (or by the host's window), by a bot, or off."""
+
+    kind: str  # "network", "host", "bot" or "off"
+    level: str = ""  # for a bot seat
+    token: str = ""  # proves who holds a network or host seat
+    name: str = ""
+    connected: bool = False
+    left_at: float = 0.0  # when its player dropped (monotonic), while away
+    standin: bool = False  # a bot plays it until its player is back
+
+    @property
+    def human(self) -> bool:
+        return self.kind in ("network", "host")
+
+    def public(self, k: int) -> dict[str, Any]:
+        """What every client may know of the seat (never the token)."""
+        return {"kingdom": KINGDOMS[k], "kind": self.kind, "level": self.level, "name": self.name,
+                "connected": self.connected, "standin": self.standin}
+
+
+class TableError(ValueError):
+    """A request the table refuses; the message says why."""
+
+
+def parse_spec(spec: str, host_allowed: bool) -> list[Seat]:
+    """Seats from a spec: ``n`` a network player, ``h`` the host's window, ``1``-``4`` a bot,
+    ``-`` off the board."""
+    if len(spec) != 7:
+        raise TableError(f"--seats takes 7 characters (one per kingdom, Qin first), not {len(spec)}")
+    seats = []
+    for ch in spec:
+        if ch in "1234":
+            seats.append(Seat("bot", level=LEVELS[int(ch) - 1]))
+        elif ch in SEAT_KINDS and (ch != "h" or host_allowed):
+            seats.append(Seat(SEAT_KINDS[ch], token=secrets.token_hex(16) if ch in "nh" else ""))
+        else:
+            raise TableError(f"seat {ch!r}: use n (network player), 1-4 (bot), - (off)"
+                             + (", h (this window)" if host_allowed else ""))
+    if sum(s.kind != "off" for s in seats) < 2:
+        raise TableError("at least two kingdoms must be on the board")
+    return seats
+
+
+class Table:
+    """The game and its seats. `seat_wait` seconds after a player drops, a bot of `standin`
+    level plays the seat until the player joins again."""
+
+    def __init__(self, seats: list[Seat], rules: Any = "standard", blocs: list[str] | None = None,
+                 code: str = "", seat_wait: float = 60.0, standin: str = "normal", state: Path | None = None):
+        self.seats = seats
+        self.code = code or new_code()
+        self.seat_wait = seat_wait
+        self.standin_level = standin
+        self.state = state
+        self.paused = False
+        kingdoms = "".join(KINGDOMS[k] for k, s in enumerate(seats) if s.kind != "off")
+        self.game = Game.new(Rules.make(rules), kingdoms=kingdoms, blocs=blocs or None)
+
+    # ---- joining ------------------------------------------------------------------------
+
+    def join(self, token: str = "", seat: str = "", name: str = "") -> int | None:
+        """The seat a client gets: its own back by token, a free one it asks for (or the first
+        free), or None to watch. Raises TableError when the request cannot be met."""
+        if token:
+            for k, s in enumerate(self.seats):
+                if s.human and s.token == token:
+                    self._take(k, name)
+                    return k
+            raise TableError("that seat token is not one of this game's")
+        if seat:
+            if seat not in KINGDOMS or len(seat) != 1:
+                raise TableError(f"{seat!r} is not a kingdom letter")
+            k = KINGDOMS.index(seat)
+            s = self.seats[k]
+            if s.kind != "network":
+                raise TableError(f"{KINGDOMS[k]} is not a network seat")
+            if s.connected or s.name:
+                raise TableError(f"{KINGDOMS[k]} is taken (its player rejoins with their token)")
+            self._take(k, name)
+            return k
+        return None
+
+    def free_seat(self) -> str:
+        """The letter of the first network seat nobody holds, or ""."""
+        return next((KINGDOMS[k] for k, s in enumerate(self.seats) if s.kind == "network" and not s.connected
+                     and not s.name), "")
+
+    def _take(self, k: int, name: str) -> None:
+        s = self.seats[k]
+        if s.connected:
+            raise TableError(f"{KINGDOMS[k]} is held by a connected player")
+        s.connected, s.left_at, s.standin = True, 0.0, False
+        s.name = name[:40] or s.name or KINGDOMS[k]
+
+    def leave(self, k: int, now: float | None = None) -> None:
+        """The player of seat k dropped: its seat waits, then a bot stands in."""
+        s = self.seats[k]
+        s.connected = False
+        s.left_at = time.monotonic() if now is None else now
+
+    def standins_due(self, now: float | None = None) -> list[int]:
+        """Seats whose player has been away for the wait; they get a stand-in bot now."""
+        now = time.monotonic() if now is None else now
+        due = []
+        for k, s in enumerate(self.seats):
+            if s.human and not s.connected and s.left_at and not s.standin and now - s.left_at >= self.seat_wait:
+                s.standin = True
+                due.append(k)
+        return due
+
+    # ---- playing ------------------------------------------------------------------------
+
+    def bot_level(self) -> str:
+        """The level of the bot that moves now, or "" when a player (or nobody) moves."""
+        if self.game.result is not None or self.paused:
+            return ""
+        s = self.seats[self.game.turn]
+        if s.kind == "bot":
+            return s.level
+        if s.human and s.standin:
+            return self.standin_level
+        return ""
+
+    def play(self, k: int | None, move: str, seq: int) -> Move:
+        """Seat k's move, checked: its turn, the sequence number it saw, a legal move."""
+        g = self.game
+        if g.result is not None:
+            raise TableError("the game is over")
+        if k is None:
+            raise TableError("watchers do not move")
+        if g.turn != k:
+            raise TableError(f"it is not {KINGDOMS[k]}'s turn")
+        if seq != g.ply:
+            raise TableError(f"move {seq} is not the game's next (it is at {g.ply})")
+        if self.seats[k].standin:
+            raise TableError("a stand-in bot plays this seat just now")
+        try:
+            return g.play(move)
+        except IllegalMove as e:
+            raise TableError(str(e)) from None
+
+    def play_bot(self, code: int) -> Move:
+        """A bot's move (already legal: it comes from the engine's own list)."""
+        return self.game.play(code)
+
+    def resign(self, k: int | None, seq: int) -> None:
+        if k is None or self.game.result is not None or seq != self.game.ply:
+            raise TableError("nothing to resign")
+        try:
+            self.game.resign(k)
+        except IllegalMove as e:
+            raise TableError(str(e)) from None
+
+    # ---- what clients are told ----------------------------------------------------------
+
+    def welcome(self, k: int | None) -> dict[str, Any]:
+        return {"type": "welcome", "version": 1, "seat": KINGDOMS[k] if k is not None else "",
+                "token": self.seats[k].token if k is not None else "", "game": self.game.record(),
+                "seq": self.game.ply, "seats": self.public_seats(), "paused": self.paused}
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        return [s.public(k) for k, s in enumerate(self.seats)]
+
+    def result(self) -> dict[str, Any] | None:
+        r = self.game.result
+        return None if r is None else {"winners": r.winners, "reason": r.reason, "ranking": list(r.ranking)}
+
+    # ---- keeping the game -----------------------------------------------------------------
+
+    def save(self) -> None:
+        """Write the table atomically to its state file (if it has one)."""
+        if self.state is None:
+            return
+        data = {"format": "qiguo-host", "version": 1, "code": self.code, "seat_wait": self.seat_wait,
+                "standin": self.standin_level, "game": self.game.record(),
+                "seats": [asdict(s) | {"connected": False, "left_at": 0.0, "standin": False} for s in self.seats]}
+        self.state.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.state.parent, prefix=".", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(data, fh)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, self.state)
+        except BaseException:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise
+
+    @classmethod
+    def restore(cls, path: Path, seat_wait: float | None = None) -> "Table":
+        """The table a state file holds: same game, code and tokens. Raises TableError."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            seats = [Seat(**{k: v for k, v in s.items() if k in Seat.__dataclass_fields__}) for s in data["seats"]]
+            if data.get("format") != "qiguo-host" or len(seats) != 7:
+                raise ValueError("not a host state")
+            table = cls.__new__(cls)
+            table.seats, table.code = seats, str(data["code"])
+            table.seat_wait = float(data["seat_wait"] if seat_wait is None else seat_wait)
+            table.standin_level = str(data.get("standin", "normal"))
+            table.state, table.paused = path, False
+            table.game = Game.from_record(data["game"])
+        except (OSError, ValueError, TypeError, KeyError, EngineError) as e:
+            raise TableError(f"{path.name}: cannot resume this game ({e})") from None
+        now = time.monotonic()
+        for s in table.seats:  # everyone has to join again; the wait starts now
+            if s.human:
+                s.left_at = now
+        return table

@@ -1,0 +1,204 @@
+"""Joining a network game: the host's address and join code (the last ones are remembered), then
+a free seat or watching. Also the short wait while the window's own server starts (hosting).
+Nothing here waits: the connection runs in its own thread and is polled each frame."""
+from __future__ import annotations
+
+import pygame
+
+from qiguo.engine import KINGDOMS
+from qiguo.net.link import Link
+from qiguo.net.session import Session, Tokens
+from qiguo.ui import theme
+from qiguo.ui.files import data_dir
+from qiguo.ui.fonts import FLOOR, blit_lines, fitted, line_height, render
+from qiguo.ui.net_match import NetMatch, connect
+from qiguo.ui.strings import kingdom_name, language, t
+from qiguo.ui.widgets import Button, ButtonColumn
+
+from .base import Scene, hovered
+
+TIMEOUT = 8.0
+"""Seconds to wait for a server's welcome."""
+
+
+def tokens() -> Tokens:
+    try:
+        return Tokens(data_dir())
+    except OSError:
+        return Tokens()
+
+
+def parse_address(text: str) -> tuple[str, int] | None:
+    host, sep, port = text.strip().rpartition(":")
+    if not sep or not host or not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
+        return None
+    return host.strip("[]"), int(port)
+
+
+class JoinScene(Scene):
+    """Address and code fields; Join; then pick a seat (or watch)."""
+
+    def __init__(self, app, address: str = "", code: str = "", auto: bool = False, link: Link | None = None,
+                 server=None):
+        super().__init__(app)
+        s = app.settings
+        self.fields = [address or s.last_join_address, code or s.last_join_code]
+        self.field = 0
+        self.status, self.error = "", ""
+        self.link = link
+        self.server = server
+        self.session: Session | None = None
+        self.address: tuple[str, int] | None = None
+        self.waited = 0.0
+        self.seat_buttons: list[Button] = []
+        self.menu = ButtonColumn([Button(t("join.connect"), self.join), Button(t("join.back"), self.back)])
+        pygame.key.start_text_input()
+        if auto or link is not None:
+            self.join()
+
+    # ---- actions ------------------------------------------------------------------------
+
+    def join(self) -> None:
+        if self.link is not None and self.server is not None:  # hosting: our own server
+            self.address = ("127.0.0.1", self.server.address[1])
+            self.status = t("join.connecting", address=f"127.0.0.1:{self.address[1]}")
+            return
+        address = parse_address(self.fields[0])
+        if address is None:
+            self.error = t("join.bad_address")
+            return
+        code = self.fields[1].strip()
+        s = self.app.settings
+        s.last_join_address, s.last_join_code = self.fields[0].strip(), code
+        s.save()
+        self.address, self.error, self.waited = address, "", 0.0
+        self.status = t("join.connecting", address=f"{address[0]}:{address[1]}")
+        self.link = connect(address[0], address[1], code, tokens(), name=s.player_name)
+
+    def back(self) -> None:
+        if self.link is not None and self.session is None:
+            self.link.close()
+        if self.server is not None:
+            self.server.stop()
+        self.app.stack.pop()
+
+    def sit(self, k: int | None) -> None:
+        """Take a free seat (None: watch)."""
+        if k is None:
+            self.open()
+        else:
+            self.link.send({"type": "sit", "seat": KINGDOMS[k], "name": self.app.settings.player_name})
+            self.seat_buttons = []
+
+    def open(self) -> None:
+        from .play import GameScene
+        code = self.fields[1].strip() if self.server is None else self.server.server.table.code
+        match = NetMatch(self.link, self.session, self.address, code, tokens(), server=self.server)
+        pygame.key.stop_text_input()
+        self.server = None  # the match owns it now
+        self.app.stack.replace(GameScene(self.app, match))
+
+    # ---- time and input -----------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.link is None:
+            return
+        self.waited += dt
+        for message in self.link.poll():
+            if message.get("type") == "welcome":
+                session = Session()
+                try:
+                    session.welcome(message)
+                except (ValueError, KeyError, TypeError) as e:
+                    self.error = t("join.refused", why=e)
+                    continue
+                self.session = session
+                if session.seat is not None:
+                    self.open()
+                    return
+                self.offer_seats()
+            elif message.get("type") == "error":
+                self.error = t("join.refused", why=message.get("message", ""))
+        if self.link.state == "closed" and self.session is None and not self.error:
+            self.error = t("join.refused", why=self.link.error or "?")
+        if self.session is None and self.waited > TIMEOUT and not self.error:
+            self.error = t("join.refused", why="no answer")
+            self.link.close()
+        if self.error:
+            self.status = ""
+            if self.link is not None and self.link.state == "closed":
+                self.link = None
+
+    def offer_seats(self) -> None:
+        free = [k for k, s in enumerate(self.session.seats)
+                if s["kind"] == "network" and not s["connected"] and not s["name"]]
+        self.seat_buttons = ([Button(t("join.sit", name=kingdom_name(k)), lambda k=k: self.sit(k)) for k in free]
+                             + [Button(t("join.watch"), lambda: self.sit(None))])
+        self.status = t("join.pick")
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if self.seat_buttons:
+            ButtonColumn(self.seat_buttons).process_event(event)
+            return
+        if event.type == pygame.TEXTINPUT:
+            self.fields[self.field] = (self.fields[self.field] + event.text)[:80]
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.field = 1 - self.field
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.fields[self.field] = self.fields[self.field][:-1]
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.join()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, rect in enumerate(getattr(self, "field_rects", [])):
+                if rect.collidepoint(event.pos):
+                    self.field = i
+                    return
+            self.menu.process_event(event)
+
+    def frame_key(self) -> object:
+        return (tuple(self.fields), self.field, self.status, self.error, len(self.seat_buttons), language(),
+                hovered(self.menu.buttons + self.seat_buttons), pygame.time.get_ticks() // 500)
+
+    # ---- drawing ------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        y = self.draw_title(surface, t("join.title"), h // 24) + h // 30
+        width = min(640, w - 40)
+        left = (w - width) // 2
+        size = max(FLOOR + 2, min(22, h // 36))
+        self.field_rects = []
+        for i, label in enumerate((t("join.address"), t("join.code"))):
+            text, fsize = fitted(label, size, width)
+            surface.blit(render(text, fsize, theme.TEXT_DIM), (left, y))
+            y += line_height(size) + 2
+            rect = pygame.Rect(left, y, width, line_height(size) + 14)
+            self.field_rects.append(rect)
+            pygame.draw.rect(surface, (24, 22, 28), rect, border_radius=6)
+            pygame.draw.rect(surface, theme.ACCENT if i == self.field else theme.TEXT_DIM, rect, 1, border_radius=6)
+            caret = "|" if i == self.field and pygame.time.get_ticks() // 500 % 2 == 0 else ""
+            text, fsize = fitted(self.fields[i] + caret, size, width - 16)
+            surface.blit(render(text, fsize, theme.TEXT), (rect.x + 8, rect.y + 7))
+            y = rect.bottom + 12
+        bh = max(32, min(46, h // 18))
+        if self.seat_buttons:
+            self.place_buttons(ButtonColumn(self.seat_buttons), y, h - bh - 40, width // 2)
+            for b in self.seat_buttons:
+                b.draw(surface)
+        note = self.error or self.status
+        if note:
+            blit_lines(surface, note, max(FLOOR, size - 2), theme.WARN if self.error else theme.TEXT_DIM, left,
+                       (y if not self.seat_buttons else max(b.rect.bottom for b in self.seat_buttons) + 8),
+                       width, h - bh - 30)
+        area = pygame.Rect(left, h - bh - line_height(FLOOR) - 20, width, 0)
+        self.menu.layout_grid(area, 2, bh, 12)
+        self.menu.draw(surface)
+        text, fsize = fitted(t("join.keys"), FLOOR, width)
+        img = render(text, fsize, theme.TEXT_DIM)
+        surface.blit(img, img.get_rect(midbottom=(w // 2, h - 6)))
+
+    def leave(self) -> None:
+        pygame.key.stop_text_input()

@@ -1,0 +1,79 @@
+"""Hosting a network game from the window: the server runs in a background thread of this
+process, bound to every interface so that friends on the local network can join; the window
+itself joins it over loopback like any other player, holding the host's seat."""
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+from typing import Any
+
+from qiguo.ai import LEVELS
+from qiguo.net.link import Link
+from qiguo.net.server import Server, ServerThread
+from qiguo.net.table import Table, TableError, parse_spec
+
+from .files import data_dir
+from .net_match import NETWORK, hello
+from .seats import HUMAN, Seat
+
+HOST_STATE = "host.json"
+
+
+def host_spec(seats: list[Seat]) -> str:
+    """The server's seat spec: this window's human ``h``, network players ``n``, bots 1-4."""
+    out = ""
+    for s in seats:
+        out += "h" if s == HUMAN else "n" if s == NETWORK else "-" if s is None else str(LEVELS.index(s) + 1)
+    if out.count("h") > 1:
+        raise TableError("in a network game this computer plays one seat")
+    return out
+
+
+def state_path() -> Path:
+    return data_dir() / HOST_STATE
+
+
+def start(table: Table, port: int, bot_delay: float) -> tuple[ServerThread, Link]:
+    """Serve the table on `port` (0: any free one) and join it as the host. Raises OSError."""
+    server = ServerThread(Server(table, "0.0.0.0", port, bot_delay))
+    _, bound = server.start()
+    token = next((s.token for s in table.seats if s.kind == "host"), "")
+    return server, Link("127.0.0.1", bound, hello(table.code, "host", token=token, spectate=not token))
+
+
+def new_table(seats: list[Seat], rules: Any, blocs: list[str], seat_wait: float = 60.0) -> Table:
+    return Table(parse_spec(host_spec(seats), host_allowed=True), rules, blocs, seat_wait=seat_wait,
+                 state=state_path())
+
+
+def resumable() -> Table | None:
+    """The hosted game kept in the data folder, if there is one still being played."""
+    try:
+        path = state_path()
+        if not path.exists():
+            return None
+        table = Table.restore(path)
+    except (OSError, TableError):
+        return None
+    return table if table.game.result is None else None
+
+
+def addresses(port: int) -> list[str]:
+    """Where friends can reach this computer: its addresses on the local network, with the port."""
+    found: list[str] = []
+    try:
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        try:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
+            found.append(probe.getsockname()[0])
+        finally:
+            probe.close()
+    except OSError:
+        pass
+    try:
+        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
+            found.append(str(info[4][0]))
+    except OSError:
+        pass
+    unique = [a for i, a in enumerate(found) if a not in found[:i] and not a.startswith("127.")]
+    return [f"{a}:{port}" for a in (unique or ["127.0.0.1"])]

@@ -1,0 +1,231 @@
+"""A networked game in the window: the same face as a local :class:`Match` (the game scene does
+not know the difference), but moves go to the server and come back from it; the window never
+waits (the connection is a :class:`~qiguo.net.link.Link` in its own thread). A dropped
+connection is joined again with the seat token."""
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from qiguo.ai.worker import BotWorker
+from qiguo.engine import EngineError, Game, Move
+from qiguo.net.link import Link
+from qiguo.net.protocol import VERSION
+from qiguo.net.session import Session, Tokens, key_of
+
+from .match import Match, Played, Worker
+from .seats import HUMAN, Seat
+
+RETRY = 2.0
+"""Seconds between attempts to join again after the connection dropped."""
+NETWORK = "network"
+"""The seat of another player over the network (or the host, seen from a joining window)."""
+
+
+def hello(code: str, name: str = "", token: str = "", seat: str = "", spectate: bool = False) -> dict[str, Any]:
+    message: dict[str, Any] = {"type": "hello", "version": VERSION, "code": code, "name": name[:40]}
+    if token:
+        message["token"] = token
+    elif seat:
+        message["seat"] = seat
+    if spectate and not token and not seat:
+        message["spectate"] = True
+    return message
+
+
+class NetMatch(Match):
+    """The game a server holds, as this window sees and plays it."""
+
+    networked = True
+
+    def __init__(self, link: Link, session: Session, address: tuple[str, int], code: str, tokens: Tokens,
+                 server: Any = None, worker_factory: Callable[[], Worker] | None = None):
+        self.link, self.session, self.address, self.code = link, session, address, code
+        self.tokens = tokens
+        self.server = server
+        """The host's server thread, when this window hosts the game."""
+        assert session.game is not None
+        self.game: Game = session.game
+        self.rules = self.game.rules
+        self.blocs = self.game.blocs
+        self.start_qfen = self.game.start_qfen
+        self.seed = 0
+        self.bot_delay = 0.0
+        self._worker_factory = worker_factory or (lambda: BotWorker())
+        self.worker: Worker | None = None
+        self.hint: int | None = None
+        self._hint_for: int | None = None
+        self._redo: list[list[str]] = []
+        self._reply = None
+        self._sent = -1
+        self._incoming: list[dict[str, Any]] = []
+        self._retry_at = 0.0
+        self.notes: list[dict[str, Any]] = []
+        """Seat events the scene has not shown yet (left, stand-in, back)."""
+        self.seats = self._seats()
+        self._keep_token()
+
+    # ---- what the scene reads ------------------------------------------------------------
+
+    def _seats(self) -> list[Seat]:
+        out: list[Seat] = []
+        for k, s in enumerate(self.session.seats):
+            if k == self.session.seat:
+                out.append(HUMAN)
+            elif s["kind"] == "bot":
+                out.append(s["level"])
+            elif s["kind"] == "off":
+                out.append(None)
+            else:
+                out.append(NETWORK)
+        return out
+
+    def labels(self) -> list[dict[str, Any]]:
+        """The server's word on every seat (kind, level, name, connected, stand-in)."""
+        return self.session.seats
+
+    @property
+    def connected(self) -> bool:
+        return self.link.state == "open"
+
+    @property
+    def paused(self) -> bool:  # type: ignore[override]
+        return self.session.paused
+
+    @paused.setter
+    def paused(self, value: bool) -> None:
+        """Only the host pauses a network game (the server says no to anyone else)."""
+        self.link.send({"type": "pause", "paused": bool(value)})
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.session.my_turn and self._sent != self.game.ply
+
+    @property
+    def bot_thinking(self) -> bool:
+        return False
+
+    @property
+    def can_undo(self) -> bool:
+        return False
+
+    @property
+    def can_redo(self) -> bool:
+        return False
+
+    # ---- what the scene asks ---------------------------------------------------------------
+
+    def play_human(self, code: int) -> Played | None:
+        """Send the move; it is played when the server sends it back (to everyone)."""
+        if not self.human_to_move or code not in self.game.legal_codes():
+            return None
+        self.link.send(self.session.move_message(str(Move(code))))
+        self._sent = self.game.ply
+        return None
+
+    def resign(self, k: int) -> list[int]:
+        if k == self.session.seat:
+            self.link.send({"type": "resign", "seq": self.game.ply})
+        return []
+
+    def undo(self) -> bool:
+        return False
+
+    def redo(self) -> bool:
+        return False
+
+    def restart(self) -> None:
+        """A network game is not restarted from one window."""
+
+    def update(self) -> Played | None:
+        """Take in what the server sent; play the next move it announced (one a frame, so each
+        is animated). Joins again after a drop. Never blocks."""
+        if self._hint_for is not None:
+            self._poll_hint()
+        self._incoming += self.link.poll()
+        if self.link.state == "closed" and time.monotonic() >= self._retry_at:
+            self._rejoin()
+        while self._incoming:
+            message = self._incoming.pop(0)
+            kind = message.get("type")
+            if kind == "welcome":
+                self._welcome(message)
+            elif kind == "move":
+                played = self._move(message)
+                if played is not None:
+                    return played
+            elif kind == "notice":
+                self.notes.append(message)
+            elif self.session.apply(message) == "seats":
+                self.seats = self._seats()
+        return None
+
+    def _move(self, message: dict[str, Any]) -> Played | None:
+        seq, entry = message.get("seq"), message.get("move")
+        if not isinstance(seq, int) or seq <= self.game.ply or not isinstance(entry, str):
+            return None  # an old move (after joining again)
+        if seq != self.game.ply + 1:
+            self.link.close()  # a move was missed: join again for the whole game
+            return None
+        self.hint = None
+        try:
+            if entry.startswith("resign:"):
+                self.game.replay([entry])
+                return None
+            return self._play(Move.parse(entry).code, None)
+        except EngineError:
+            self.link.close()
+            return None
+
+    def _welcome(self, message: dict[str, Any]) -> None:
+        try:
+            fresh = Session()
+            fresh.welcome(message)
+        except (EngineError, KeyError, TypeError):
+            return
+        if fresh.game.history[:self.game.ply] == self.game.history:
+            for entry in fresh.game.history[self.game.ply:]:  # what happened while away
+                self.game.replay([entry])
+        else:
+            self.game = fresh.game
+        self.session.seat, self.session.token = fresh.seat, fresh.token
+        self.session.seats, self.session.paused = fresh.seats, fresh.paused
+        self.session.game = self.game
+        self.seats = self._seats()
+        self._keep_token()
+
+    def _rejoin(self) -> None:
+        self._retry_at = time.monotonic() + RETRY
+        self.link = Link(*self.address, hello(self.code, token=self.session.token,
+                                              spectate=not self.session.token))
+
+    def _keep_token(self) -> None:
+        if self.session.token:
+            self.tokens.put(key_of(self.address[0], self.address[1], self.code), self.session.token)
+
+    def ask_hint(self) -> bool:
+        if not self.human_to_move:
+            return False
+        return super().ask_hint()
+
+    def local_seats(self) -> list[Seat]:
+        """The seats for a local copy of the game (a save): the network players become humans."""
+        return [HUMAN if s == NETWORK else s for s in self.seats]
+
+    def close(self) -> None:
+        self.link.close()
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+
+
+def connect(host: str, port: int, code: str, tokens: Tokens, name: str = "") -> Link:
+    """Open a connection; with a seat token kept for this server, to take that seat again."""
+    token = tokens.get(key_of(host, port, code))
+    return Link(host, port, hello(code, name, token=token, spectate=not token))
+
+
+
