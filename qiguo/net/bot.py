@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from qiguo.ai import LEVELS, Budget, choose_move
 from qiguo.cmdline import Parser, parse, seconds, whole
@@ -30,8 +31,9 @@ class Refused(Exception):
 
 
 async def play(host: str, port: int, code: str, seat: str, level: str, tokens: Tokens, retry: float,
-               nodes: int | None) -> int:
-    """Play the seat to the end of the game; returns the exit status."""
+               nodes: int | None, moves: Path | None = None) -> int:
+    """Play the seat to the end of the game; returns the exit status. With `moves`, the game's
+    moves as this client saw them are written there at the end (JSON)."""
     key = key_of(host, port, code, seat)
     session = Session()
     waited = 0.0
@@ -46,22 +48,24 @@ async def play(host: str, port: int, code: str, seat: str, level: str, tokens: T
             waited += 0.5
             continue
         try:
-            result = await one_connection(reader, writer, session, code, seat, tokens.get(key), level, nodes)
+            result = await one_connection(reader, writer, session, code, seat, tokens.get(key), level, nodes,
+                                          lambda token: tokens.put(key, token))
         except Refused as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
         finally:
             writer.close()
-        if session.token:
-            tokens.put(key, session.token)
         if result is not None:
             print(f"result winner={result['winners']} reason={result['reason']} plies={session.game.ply}")
+            if moves is not None:
+                moves.write_text(json.dumps(session.game.history), encoding="utf-8")
             return 0
         waited = 0.0  # the connection dropped: try again
 
 
 async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, session: Session, code: str,
-                         seat: str, token: str, level: str, nodes: int | None) -> dict | None:
+                         seat: str, token: str, level: str, nodes: int | None,
+                         keep: Callable[[str], None]) -> dict | None:
     """Until the game ends (its result) or the connection drops (None)."""
     hello = {"type": "hello", "version": VERSION, "code": code, "name": f"bot {level}"}
     if token:
@@ -92,6 +96,7 @@ async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWri
                 raise Refused(f"the server's game cannot be read ({e})") from None
             if session.seat is None:
                 raise Refused("no seat is free")
+            keep(session.token)  # at once: if this process is killed, a new one takes the seat back
         elif session.apply(message) == "gap":
             return None  # join again for the whole game
         if kind == "end" or (session.game is not None and session.game.result is not None):
@@ -117,6 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--data", default=None, help="the folder for its seat token (default: the game's)")
     p.add_argument("--retry", type=seconds(0, 600), default=30.0,
                    help="seconds to keep trying to reach the server")
+    p.add_argument("--moves", default=None, help="write the game's moves (JSON) to this file at the end")
     args = parse(p, argv)
     if isinstance(args, int):
         return args
@@ -126,7 +132,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     host, port = args.join
     tokens = Tokens(Path(args.data) if args.data else None)
     try:
-        return asyncio.run(play(host, port, args.code, args.seat, args.level, tokens, args.retry, args.nodes))
+        return asyncio.run(play(host, port, args.code, args.seat, args.level, tokens, args.retry, args.nodes,
+                                Path(args.moves) if args.moves else None))
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return 130

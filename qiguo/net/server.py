@@ -28,8 +28,9 @@ from .table import Table, TableError, parse_spec
 HELLO_TIMEOUT = 5.0
 """Seconds a new connection has to say hello."""
 MAX_CLIENTS = 64
-RATE, BURST = 20.0, 40.0
-"""Messages a second a client may send on average, and in a burst."""
+RATE, BURST = 200.0, 400.0
+"""Messages a second a client may send on average, and in a burst (a fast bot moves many times a
+second; a flood sends thousands)."""
 TICK = 0.02
 """Seconds between the server's looks at its bots and timers."""
 
@@ -124,7 +125,7 @@ class Server:
                 return
             if not line:
                 return
-            if not self.hello(client, line):
+            if not await self.hello(client, line):
                 return
             while True:
                 line = await reader.readline()
@@ -146,7 +147,7 @@ class Server:
         finally:
             self.gone(client)
 
-    def hello(self, client: Client, line: bytes) -> bool:
+    async def hello(self, client: Client, line: bytes) -> bool:
         """Check the first message and seat the client; False if it was refused."""
         writer = client.writer
         try:
@@ -160,7 +161,7 @@ class Server:
             seat = None if message.get("spectate") else self.table.join(
                 message.get("token", ""), message.get("seat", ""), message.get("name", ""))
         except (ProtocolError, TableError) as e:
-            asyncio.ensure_future(self.refuse(writer, "refused", str(e)))
+            await self.refuse(writer, "refused", str(e))
             return False
         client.seat = seat
         self.send(writer, self.table.welcome(seat))

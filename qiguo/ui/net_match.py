@@ -200,7 +200,8 @@ class NetMatch(Match):
                                               spectate=not self.session.token))
 
     def _keep_token(self) -> None:
-        if self.session.token:
+        """File the seat token for this server (the host's is in its own state file)."""
+        if self.session.token and self.server is None:
             self.tokens.put(key_of(self.address[0], self.address[1], self.code), self.session.token)
 
     def ask_hint(self) -> bool:

@@ -1,0 +1,85 @@
+"""Move latency on loopback: ``python -m qiguo.net.bench [--moves N]``.
+
+Starts a server with seven network seats in its own process and seats seven clients; each
+client answers its turn at once with a random legal move. For every move, the time from the
+mover sending it to each of the seven clients receiving it is measured; p50, p95 and max are
+printed."""
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import subprocess
+import sys
+import time
+from typing import Sequence
+
+from qiguo.cmdline import Parser, parse, whole
+from qiguo.engine import KINGDOMS, Move
+
+from .protocol import MAX_LINE, VERSION, decode, encode
+from .session import Session
+
+
+async def client(port: int, seat: str, sent: dict[int, float], seen: list[float], moves: int, rng: random.Random,
+                 done: asyncio.Event) -> None:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=MAX_LINE + 2)
+    writer.write(encode({"type": "hello", "version": VERSION, "code": "BENCH", "seat": seat}))
+    session = Session()
+    while not done.is_set():
+        line = await reader.readline()
+        if not line:
+            break
+        message = decode(line)
+        if message["type"] == "welcome":
+            session.welcome(message)
+        else:
+            if message["type"] == "move" and message["seq"] in sent:
+                seen.append(time.perf_counter() - sent[message["seq"]])
+            session.apply(message)
+            if session.game is not None and (session.game.ply >= moves or session.game.result is not None):
+                done.set()
+        if session.game is not None and session.my_turn and session.game.ply + 1 not in sent:
+            if all(s.get("connected") for s in session.seats if s["kind"] == "network"):
+                move = str(Move(rng.choice(session.game.legal_codes())))
+                sent[session.game.ply + 1] = time.perf_counter()
+                writer.write(encode(session.move_message(move)))
+                await writer.drain()
+    writer.close()
+
+
+async def measure(port: int, moves: int) -> list[float]:
+    sent: dict[int, float] = {}
+    seen: list[float] = []
+    done = asyncio.Event()
+    rng = random.Random(1)
+    tasks = [asyncio.ensure_future(client(port, k, sent, seen, moves, rng, done)) for k in KINGDOMS]
+    await asyncio.wait_for(done.wait(), 600)
+    for task in tasks:
+        task.cancel()
+    return seen
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = Parser(prog="python -m qiguo.net.bench", description="move latency over loopback with seven clients")
+    p.add_argument("--moves", type=whole(7, 100_000), default=300)
+    args = parse(p, argv)
+    if isinstance(args, int):
+        return args
+    server = subprocess.Popen([sys.executable, "-m", "qiguo.net.server", "--port", "0", "--seats", "nnnnnnn",
+                               "--code", "BENCH", "--rules", "standard"], stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(server.stdout.readline().split()[1].split(":")[1])
+        seen = sorted(asyncio.run(measure(port, args.moves)))
+    finally:
+        server.kill()
+        server.wait()
+    ms = [1000 * s for s in seen]
+    p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
+    print(f"{len(ms) // 7} moves, {len(ms)} deliveries to 7 clients: p50 {statistics.median(ms):.2f} ms, "
+          f"p95 {p95:.2f} ms, max {ms[-1]:.2f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

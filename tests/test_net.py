@@ -1,0 +1,100 @@
+"""Network play on loopback (issue 13): whole games through the real server with network bot
+clients, a client killed and back, the host killed and resumed, and hostile clients refused."""
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from qiguo.engine import Game
+
+PY = sys.executable
+
+
+def server(tmp: Path, seats: str, *extra: str, port: int = 0, code: str = "TESTCODE"):
+    """A headless server process; returns (process, port)."""
+    proc = subprocess.Popen([PY, "-m", "qiguo.net.server", "--port", str(port), "--seats", seats, "--code", code,
+                             *extra], stdout=subprocess.PIPE, stderr=open(tmp / "server.err", "a"), text=True)
+    line = proc.stdout.readline()
+    assert line.startswith("listening 127.0.0.1:"), line + (tmp / "server.err").read_text()
+    return proc, int(line.split()[1].split(":")[1])
+
+
+def bot(tmp: Path, port: int, seat: str, level: str = "easy", code: str = "TESTCODE", retry: float = 30):
+    folder = tmp / f"bot-{seat}"
+    folder.mkdir(exist_ok=True)
+    return subprocess.Popen([PY, "-m", "qiguo.net.bot", "--join", f"127.0.0.1:{port}", "--code", code, "--seat", seat,
+                             "--level", level, "--data", str(folder), "--moves", str(folder / "moves.json"),
+                             "--retry", str(retry), "--nodes", "200"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def finish(proc, timeout=240):
+    out, _ = proc.communicate(timeout=timeout)
+    return out.strip().splitlines()[-1] if out.strip() else ""
+
+
+def test_seven_network_bots_play_a_whole_game_that_a_local_replay_confirms(tmp_path):
+    state = tmp_path / "state.json"
+    srv, port = server(tmp_path, "nnnnnnn", "--state", str(state))
+    bots = [bot(tmp_path, port, k) for k in "wrobgpk"]
+    last = finish(srv)
+    assert last.startswith("result winner=")
+    results = [finish(b) for b in bots]
+    assert set(results) == {last}  # every client saw the same end
+    moves = json.loads((tmp_path / "bot-w" / "moves.json").read_text())
+    for k in "robgpk":
+        assert json.loads((tmp_path / f"bot-{k}" / "moves.json").read_text()) == moves
+    record = json.loads(state.read_text())["game"]
+    assert record["moves"] == moves
+    replay = Game.from_record(record)  # the same moves played locally reach the same end
+    r = replay.result
+    assert last == f"result winner={r.winners} reason={r.reason} plies={replay.ply}"
+
+
+def test_a_killed_client_is_replaced_by_a_bot_and_takes_its_seat_back(tmp_path):
+    state = tmp_path / "state.json"
+    srv, port = server(tmp_path, "nnnn---", "--state", str(state), "--seat-wait", "0.5")
+    first = bot(tmp_path, port, "w")
+    others = [bot(tmp_path, port, k) for k in "rob"]
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(json.loads(state.read_text())["game"]["moves"]) < 12:
+        time.sleep(0.1)
+    first.send_signal(signal.SIGKILL)
+    first.wait()
+    at_kill = len(json.loads(state.read_text())["game"]["moves"])
+    deadline = time.monotonic() + 30  # past the seat wait a bot of the server stands in for Qin
+    while time.monotonic() < deadline and len(json.loads(state.read_text())["game"]["moves"]) < at_kill + 6:
+        time.sleep(0.05)
+    assert "a bot stands in for w" in (tmp_path / "server.err").read_text()
+    again = bot(tmp_path, port, "w")  # the same data folder: the same token, the same seat
+    last = finish(srv)
+    assert finish(again) == last and all(finish(b) == last for b in others)
+    moves = json.loads(state.read_text())["game"]["moves"]
+    assert json.loads((tmp_path / "bot-w" / "moves.json").read_text()) == moves  # nothing lost or doubled
+    assert "w joined" in (tmp_path / "server.err").read_text().split("a bot stands in for w")[1]
+
+
+def test_the_host_killed_mid_game_resumes_from_its_state_and_the_clients_rejoin(tmp_path):
+    state = tmp_path / "state.json"
+    srv, port = server(tmp_path, "nnn----", "--state", str(state))
+    bots = [bot(tmp_path, port, k, retry=60) for k in "wro"]
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(json.loads(state.read_text())["game"]["moves"]) < 10:
+        time.sleep(0.1)
+    srv.send_signal(signal.SIGKILL)
+    srv.wait()
+    kept = json.loads(state.read_text())["game"]["moves"]
+    time.sleep(1.0)
+    srv, again = server(tmp_path, "nnn----", "--state", str(state), port=port)
+    assert again == port
+    last = finish(srv)
+    assert all(finish(b) == last for b in bots)
+    moves = json.loads(state.read_text())["game"]["moves"]
+    assert moves[:len(kept)] == kept
+    for k in "wro":
+        assert json.loads((tmp_path / f"bot-{k}" / "moves.json").read_text()) == moves

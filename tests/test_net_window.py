@@ -1,0 +1,81 @@
+"""Two windows (headless) play through the real server: one hosts from the set-up screen, the
+other joins with the address and code, picks the free seat, and both see every move."""
+import time
+
+import pygame
+import pytest
+
+from qiguo.engine import parse_point
+from qiguo.scenes.join import JoinScene
+from qiguo.scenes.play import GameScene
+from qiguo.scenes.setup import SetupScene
+from qiguo.ui.net_match import NETWORK, NetMatch
+from ui_helpers import click, frames, make_app
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+
+
+def until(apps, check, seconds=20.0):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        for app in apps:
+            app.step(0.05, [])
+        if check():
+            return
+        time.sleep(0.01)
+    raise AssertionError("timed out")
+
+
+def move(app, scene, a, b):
+    click(app, scene.view.centre(parse_point(a)))
+    click(app, scene.view.centre(parse_point(b)))
+
+
+def test_a_host_and_a_friend_play_through_the_real_server():
+    host = make_app()
+    setup = SetupScene(host)
+    host.stack.push(setup)
+    frames(host, 1)
+    setup.seats[:] = ["human", NETWORK, None, None, None, None, "easy"]
+    setup._changed()
+    frames(host, 1)
+    assert setup.start_button.label == "Host game"
+    click(host, setup.start_button.rect.center)
+    until([host], lambda: isinstance(host.stack.top, GameScene))
+    hosted = host.stack.top
+    match = hosted.match
+    assert isinstance(match, NetMatch) and match.server is not None
+    port, code = match.server.address[1], match.code
+    host.draw()
+    assert f":{port}" in hosted.panel_view(hosted.game).quiet_line and code in hosted.panel_view(hosted.game).quiet_line
+
+    friend = make_app()
+    friend.stack.push(JoinScene(friend, f"127.0.0.1:{port}", code, auto=True))
+    until([host, friend], lambda: bool(friend.stack.top.seat_buttons) if isinstance(friend.stack.top, JoinScene)
+          else False)
+    join = friend.stack.top
+    assert [b.label for b in join.seat_buttons] == ["Sit at Chu", "Watch"]
+    friend.draw()
+    click(friend, join.seat_buttons[0].rect.center)
+    until([host, friend], lambda: isinstance(friend.stack.top, GameScene))
+    joined = friend.stack.top
+    assert joined.match.session.seat == 1
+
+    move(host, hosted, "e10", "e7")  # the host (Qin) moves in its window
+    until([host, friend], lambda: joined.game.history == ["e10e7"])
+    until([host, friend], lambda: joined.match.human_to_move and not joined.view.animating)
+    move(friend, joined, "f5", "f6")  # the friend (Chu) answers in theirs
+    until([host, friend], lambda: hosted.game.history[:2] == ["e10e7", "f5f6"])
+    until([host, friend], lambda: len(hosted.game.history) >= 3)  # Yan, a bot on the server, moves
+    assert joined.game.history[:3] == hosted.game.history[:3]
+    assert match.server.server.table.game.history[:3] == hosted.game.history[:3]
+    host.draw()
+    friend.draw()
+    assert host.errors_total == 0 and friend.errors_total == 0
+    while friend.stack.scenes:
+        friend.stack.pop()
+    while host.stack.scenes:
+        host.stack.pop()
