@@ -140,16 +140,19 @@ def test_a_flood_is_cut_off_and_the_game_goes_on():
         reader, writer, _ = await seated(port, "w")
         writer.write(b'{"type": "ping"}\n' * 5000)
         await writer.drain()
-        codes = []
+        codes, cut = [], False
         while True:
             try:
                 line = await asyncio.wait_for(reader.readline(), 3)
-            except ConnectionError:
+            except ConnectionError:  # closed with our pings still unread: a reset
+                cut = True
                 break
             if not line:
+                cut = True
                 break
             codes.append(json.loads(line).get("code"))
-        assert "flood" in codes and codes.count(None) < 5000
+        assert cut and codes.count(None) < 5000  # cut off long before answering every ping
+        assert "flood" in codes or codes.count(None) < 1000
         _, _, welcome = await seated(port, "r")
         assert welcome["type"] == "welcome"
         srv.stop()
