@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 from layout_probe import RecordingSurface, problems
+from qiguo.scenes.join import JoinScene
 from qiguo.scenes.keys import KeysScene
 from qiguo.scenes.legend import LegendScene
 from qiguo.scenes.load import LoadScene
@@ -62,6 +63,7 @@ SCENES = {
     "keys": lambda app: [game(app), KeysScene(app)],
     "legend": lambda app: [g := game(app), LegendScene(app, g)],
     "tutorial": lambda app: [TutorialScene(app, 7)],
+    "join": lambda app: [JoinScene(app, "192.168.1.20:40123", "ABC234")],
 }
 
 

@@ -79,3 +79,55 @@ def test_a_host_and_a_friend_play_through_the_real_server():
         friend.stack.pop()
     while host.stack.scenes:
         host.stack.pop()
+
+
+def test_a_bad_address_a_wrong_code_and_no_server_are_said():
+    from qiguo.net.server import Server, ServerThread
+    from qiguo.net.table import Table, parse_spec
+    app = make_app()
+    join = JoinScene(app, "not an address", "X")
+    app.stack.push(join)
+    frames(app, 1)
+    join.join()
+    assert "host:port" in join.error and join.link is None
+    thread = ServerThread(Server(Table(parse_spec("nn-----", False), code="RIGHT")))
+    _, port = thread.start()
+    try:
+        join.fields = [f"127.0.0.1:{port}", "WRONG"]
+        join.join()
+        until([app], lambda: bool(join.error))
+        assert "wrong join code" in join.error and not isinstance(app.stack.top, GameScene)
+    finally:
+        thread.stop()
+    join.fields = [f"127.0.0.1:{port}", "RIGHT"]  # nobody listens there now
+    join.error = ""
+    join.join()
+    until([app], lambda: bool(join.error))
+    assert "Could not join" in join.error
+    assert app.settings.last_join_address == f"127.0.0.1:{port}"  # remembered for next time
+
+
+def test_continue_hosting_serves_the_kept_game_again():
+    host = make_app()
+    setup = SetupScene(host)
+    host.stack.push(setup)
+    frames(host, 1)
+    setup.seats[:] = ["human", NETWORK, None, None, None, None, "easy"]
+    setup._changed()
+    frames(host, 1)
+    click(host, setup.start_button.rect.center)
+    until([host], lambda: isinstance(host.stack.top, GameScene))
+    scene = host.stack.top
+    code = scene.match.code
+    move(host, scene, "e10", "e7")
+    until([host], lambda: scene.game.history == ["e10e7"])
+    host.start_title()  # the hosting window leaves: its server stops
+    title = host.stack.top
+    frames(host, 1)
+    button = next(b for b in title.menu.buttons if b.label == "Continue hosting")
+    click(host, button.rect.center)
+    until([host], lambda: isinstance(host.stack.top, GameScene))
+    again = host.stack.top
+    assert again.match.code == code and again.game.history == ["e10e7"]
+    while host.stack.scenes:
+        host.stack.pop()

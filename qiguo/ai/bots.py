@@ -9,7 +9,7 @@ from typing import Callable
 from qiguo.engine import PASS, Game
 
 from .evaluate import VALUE, WIN, evaluate
-from .search import BestReplySearch, Shape
+from .search import BestReplySearch, ModelSearch, Shape
 
 LEVELS = ("novice", "easy", "normal", "hard")
 
@@ -73,7 +73,9 @@ def think(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
     work = game.copy()  # ordering and search both leave it as they found it
     rng.shuffle(moves)  # equal moves are chosen among fairly, and repeatably for a seed
     ordered = easy_order(work, moves)
-    search = BestReplySearch(work, deadline, budget.nodes, cancelled, SHAPES[level])
+    shape = SHAPES[level]
+    kind = ModelSearch if shape.model else BestReplySearch
+    search = kind(work, deadline, budget.nodes, cancelled, shape)
     move, _ = search.best_move(order_seed=ordered)
     return Thought(move, search.completed_depth, search.nodes, time.perf_counter() - start)
 

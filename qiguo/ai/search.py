@@ -58,6 +58,9 @@ class Shape:
     """At a leaf where the opponents are to move."""
     exposure: float = 0.0
     """What each open line into the root player's general costs (in Swords)."""
+    model: bool = False
+    """Opponent-model search (:class:`ModelSearch`) instead of Best-Reply Search; `max_depth` is
+    then how many root moves get a second look."""
     odd_only: bool = False
     """Trust only iterations of odd depth (which end after the root kingdom's move, with the
     opponents' threats counted); even ones only order the moves for the next."""
@@ -366,3 +369,100 @@ class BestReplySearch:
 
 
 
+
+
+class ModelSearch(BestReplySearch):
+    """Opponent-model search: after each root move the opponents, in turn order, do what a
+    greedy player does (take the best capture that pays, else nothing that matters here), and
+    the root kingdom then answers with its best move (looked at statically). Deeper than Best-
+    Reply Search where it counts, since in a seven-player game every opponent moves before the
+    root kingdom moves again."""
+
+    def best_move(self, order_seed: list[int] | None = None) -> tuple[int, float]:
+        g = self.g
+        moves = order_seed or sorted(g.legal_codes())
+        if len(moves) == 1:
+            return moves[0], 0.0
+        best, best_val = moves[0], -2 * WIN
+        scored: list[tuple[float, int]] = []
+        try:
+            for m in moves:  # depth 1: the move, then the opponents' round
+                v = self._after(m, second=False)
+                scored.append((v, m))
+                if v > best_val:
+                    best, best_val = m, v
+            self.completed_depth = 1 + len(self._opponents())
+            scored.sort(reverse=True)
+            best_val = -2 * WIN
+            for _, m in scored[:self.shape.max_depth]:  # depth 2 for the most promising
+                v = self._after(m, second=True)
+                if v > best_val:
+                    best, best_val = m, v
+            self.completed_depth += 1
+        except Timeout:
+            pass
+        return best, best_val
+
+    def _after(self, m: int, second: bool) -> float:
+        """The value of root move m: the opponents' greedy round, then (with `second`) the root
+        kingdom's best answer; the game is left as found."""
+        g = self.g
+        self._tick()
+        self._play(m)
+        played = 1
+        try:
+            if g.result is not None or not g.alive[self.root]:
+                return self._terminal(1)
+            for k in self._round_order():
+                if g.result is not None or not g.alive[k]:
+                    continue
+                g.set_turn(k)
+                reply = self._greedy(k)
+                if reply:
+                    self._tick()
+                    self._play(reply)
+                    played += 1
+            if g.result is not None or not g.alive[self.root]:
+                return self._terminal(played)
+            g.set_turn(self.root)
+            if not second:
+                return self._leaf(-2 * WIN, 2 * WIN, True)
+            best = -2 * WIN
+            for m2 in g.legal_codes():
+                self._tick()
+                self._play(m2)
+                v = self._terminal(played + 1) if g.result is not None else self._leaf(-2 * WIN, 2 * WIN, False)
+                self._undo()
+                best = max(best, v)
+            return best
+        finally:
+            for _ in range(played):
+                self._undo()
+            g.set_turn(self.root)
+
+    def _round_order(self) -> list[int]:
+        """The opponents in the order they move after the root kingdom."""
+        g = self.g
+        return [k for k in ((self.root + i) % 7 for i in range(1, 7)) if g.alive[k] and g.teams[k] != self.team]
+
+    def _greedy(self, k: int) -> int:
+        """The capture a greedy kingdom k makes now (0: none that pays)."""
+        g = self.g
+        b, ctl, teams, alive = g.board, g.controller, g.teams, g.alive
+        best, best_gain = 0, 0.0
+        for m in g.legal_codes():
+            victim = b[m & 511]
+            if not victim:
+                continue
+            if victim & 15 == GENERAL:
+                return m
+            gain = VALUE[victim & 15]
+            t = m & 511
+            for s in attackers(g, t):  # can the capturer be taken back (by anyone but its own team)?
+                c = ctl[b[s] >> 4]
+                if s != m >> 9 and c != INERT and alive[c] and teams[c] != teams[k]:
+                    gain -= VALUE[b[m >> 9] & 15]
+                    break
+            if gain > best_gain:
+                best, best_gain = m, gain
+        return best

@@ -439,6 +439,7 @@ class GameScene(Scene):
             turn = g.turn
             head = t("game.turn", name=kingdom_name(g.turn))
             sub = (t("game.your_move") if m.human_to_move else t("game.paused") if m.paused
+                   else self.waiting_for(g.turn) if getattr(m, "networked", False)
                    else t("game.thinking") if m.seat not in (HUMAN, None) else t("game.waiting"))
         else:
             head, sub = t("game.over"), t("game.view_result")
@@ -454,6 +455,13 @@ class GameScene(Scene):
         return View(g, m.seats, self.view_ply, self.game.ply, head, sub,
                     m.human_to_move and self.view_ply is None, turn, self.notices, quiet, self.app.settings.colour_aid,
                     t("review.footer") if self.review else "", labels)
+
+    def waiting_for(self, k: int) -> str:
+        """A network game's turn line: a bot (or a stand-in) thinks, or a player is awaited."""
+        s = self.match.labels()[k]
+        if s["kind"] == "bot" or s["standin"] or k == self.match.session.seat:
+            return t("game.thinking")
+        return t("net.waiting_for", name=s["name"] or kingdom_name(k))
 
     def net_labels(self) -> list[str]:
         """Who plays each seat of a network game: you, a player (away, or with a bot standing in),

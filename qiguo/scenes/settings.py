@@ -21,6 +21,7 @@ def style_label(style: str, language: str) -> str:
 BOT_DELAYS = (0.0, 0.25, 0.5, 1.0, 2.0)
 VOLUMES = (0.0, 0.25, 0.5, 0.7, 1.0)
 ANIM_TIMES = (0.0, 0.1, 0.2, 0.35)
+SEAT_WAITS = (15, 30, 60, 120, 300)
 
 
 def _next(values: tuple, current) -> object:
@@ -51,6 +52,9 @@ class SettingsScene(ButtonScene):
             Button(t("settings.preset", value=t(f"preset.{s.preset}")), lambda: self.change("preset", tuple(PRESETS))),
             Button(t("settings.language", value=LANGUAGES.get(s.language, LANGUAGES["en"])[0]),
                    lambda: self.change("language", tuple(LANGUAGES))),
+            Button(t("settings.seat_wait", value=s.seat_wait), lambda: self.change("seat_wait", SEAT_WAITS)),
+            Button(t("settings.standin", value=t(f"level.{s.standin}")),
+                   lambda: self.change("standin", ("easy", "normal", "hard"))),
             Button(t("settings.back"), self.back),
         ])
         self.menu.focus = focus

@@ -164,7 +164,7 @@ class SetupScene(Scene):
         from .join import JoinScene
         s = self.app.settings
         try:
-            table = hosting.new_table(list(self.seats), self.preset, self.blocs())
+            table = hosting.new_table(list(self.seats), self.preset, self.blocs(), s.seat_wait, s.standin)
             table.save()
             server, link = hosting.start(table, s.host_port, s.bot_delay)
         except (OSError, ValueError) as e:

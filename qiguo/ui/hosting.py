@@ -41,9 +41,10 @@ def start(table: Table, port: int, bot_delay: float) -> tuple[ServerThread, Link
     return server, Link("127.0.0.1", bound, hello(table.code, "host", token=token, spectate=not token))
 
 
-def new_table(seats: list[Seat], rules: Any, blocs: list[str], seat_wait: float = 60.0) -> Table:
+def new_table(seats: list[Seat], rules: Any, blocs: list[str], seat_wait: float = 60.0,
+              standin: str = "normal") -> Table:
     return Table(parse_spec(host_spec(seats), host_allowed=True), rules, blocs, seat_wait=seat_wait,
-                 state=state_path())
+                 standin=standin, state=state_path())
 
 
 def resumable() -> Table | None:

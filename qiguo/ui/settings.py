@@ -71,6 +71,8 @@ class Settings:
     last_join_code: str = ""
     player_name: str = ""
     host_port: int = 0
+    seat_wait: int = 60
+    standin: str = "normal"
 
     @classmethod
     def load(cls) -> tuple["Settings", list[str]]:
@@ -122,5 +124,7 @@ VALID: dict[str, Callable[[Any], bool]] = {
     "last_join_code": lambda v: isinstance(v, str) and len(v) <= 32,
     "player_name": lambda v: isinstance(v, str) and len(v) <= 40,
     "host_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 65535,
+    "seat_wait": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3600,
+    "standin": lambda v: isinstance(v, str) and v in ("novice", "easy", "normal", "hard"),
 }
 """What each field may hold; every field of Settings has a check (a test makes sure)."""

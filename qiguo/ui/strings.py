@@ -340,6 +340,9 @@ EN: dict[str, str] = {
     "net.spectating": "watching",
     "net.host_failed": "Could not host the game: {why}",
     "title.continue_host": "Continue hosting",
+    "net.waiting_for": "waiting for {name}",
+    "settings.seat_wait": "Network seat wait: {value} s",
+    "settings.standin": "Stand-in bot: {value}",
 }
 
 KEYS = ("click", "deselect", "menu", "undo", "redo", "save", "export", "hint", "legend", "pause", "replay", "mute",

@@ -340,6 +340,9 @@ ZH: dict[str, str] = {
     "net.spectating": "观战中",
     "net.host_failed": "无法主持对局：{why}",
     "title.continue_host": "继续主持网络对局",
+    "net.waiting_for": "等待 {name}",
+    "settings.seat_wait": "网络席等待：{value} 秒",
+    "settings.standin": "代打电脑：{value}",
 }
 
 JA: dict[str, str] = {
@@ -673,6 +676,9 @@ JA: dict[str, str] = {
     "net.spectating": "観戦中",
     "net.host_failed": "対局を開けません：{why}",
     "title.continue_host": "ネット対局を続ける",
+    "net.waiting_for": "{name} を待っています",
+    "settings.seat_wait": "ネット席の待ち時間：{value} 秒",
+    "settings.standin": "代打ボット：{value}",
 }
 
 RULES_ZH = [
