@@ -115,8 +115,12 @@ class App:
         self.screen = pygame.display.get_surface()
 
     def start_title(self) -> None:
+        """Back to the title: the scenes left first (a game stops its bots, a hosted game its
+        server), then the title, which reads what they left behind."""
         from qiguo.scenes.title import TitleScene
-        self.stack.reset(TitleScene(self))
+        while self.stack.scenes:
+            self.stack.pop()
+        self.stack.push(TitleScene(self))
 
     # ---- the loop -----------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """Hostile clients (issue 13): each refused with an answer, the connection dropped where it must
 be, and the game unharmed for the players who behave."""
 import asyncio
+import contextlib
 import json
 
 import pytest
@@ -13,12 +14,17 @@ from qiguo.net.table import Table, parse_spec
 CODE = "SECRET"
 
 
+@contextlib.asynccontextmanager
 async def serving(seats="nnn----"):
-    table = Table(parse_spec(seats, host_allowed=False), code=CODE)
-    srv = Server(table)
-    host, port = await srv.start()
+    """A server on a free loopback port for the length of a test: (server, port)."""
+    srv = Server(Table(parse_spec(seats, host_allowed=False), code=CODE))
+    _, port = await srv.start()
     task = asyncio.ensure_future(srv.serve())
-    return srv, port, task
+    try:
+        yield srv, port
+    finally:
+        srv.stop()
+        await task
 
 
 async def connect(port):
@@ -61,102 +67,92 @@ def run(coro):
 
 def test_a_wrong_code_or_version_or_token_is_refused_and_dropped():
     async def go():
-        srv, port, task = await serving()
-        for hello in ({"type": "hello", "version": VERSION, "code": "WRONG"},
-                      {"type": "hello", "version": 99, "code": CODE},
-                      {"type": "hello", "version": VERSION, "code": CODE, "token": "f" * 32},
-                      {"type": "move", "move": "e10e5", "seq": 0}):
-            reader, writer = await connect(port)
-            await send(writer, hello)
-            answer = await read(reader)
-            assert answer["type"] == "error" and answer["code"] == "refused", answer
-            assert await closed(reader)
-        assert srv.table.game.ply == 0 and not any(s.connected for s in srv.table.seats)
-        srv.stop()
-        await task
+        async with serving() as (srv, port):
+            for hello in ({"type": "hello", "version": VERSION, "code": "WRONG"},
+                          {"type": "hello", "version": 99, "code": CODE},
+                          {"type": "hello", "version": VERSION, "code": CODE, "token": "f" * 32},
+                          {"type": "move", "move": "e10e5", "seq": 0}):
+                reader, writer = await connect(port)
+                await send(writer, hello)
+                answer = await read(reader)
+                assert answer["type"] == "error" and answer["code"] == "refused", answer
+                assert await closed(reader)
+            assert srv.table.game.ply == 0 and not any(s.connected for s in srv.table.seats)
     run(go())
 
 
 def test_moves_out_of_turn_for_another_seat_or_illegal_are_refused_and_change_nothing():
     async def go():
-        srv, port, task = await serving()
-        qin_r, qin_w, _ = await seated(port, "w")
-        chu_r, chu_w, _ = await seated(port, "r")
-        await read(qin_r)  # Chu's arrival
-        for message, who in (({"type": "move", "move": "f5f6", "seq": 0}, (chu_r, chu_w)),  # not Chu's turn
-                             ({"type": "move", "move": "a10a11", "seq": 0}, (qin_r, qin_w)),  # illegal
-                             ({"type": "move", "move": "e10e5", "seq": 7}, (qin_r, qin_w)),  # a stale sequence
-                             ({"type": "move", "move": "zz", "seq": 0}, (qin_r, qin_w))):
-            await send(who[1], message)
-            answer = await read(who[0])
-            assert answer["type"] == "error", answer
-        assert srv.table.game.ply == 0
-        await send(qin_w, {"type": "move", "move": "e10e5", "seq": 0})  # a good move still works
-        assert (await read(qin_r))["move"] == "e10e5" and (await read(chu_r))["move"] == "e10e5"
-        assert srv.table.game.history == ["e10e5"]
-        srv.stop()
-        await task
+        async with serving() as (srv, port):
+            qin_r, qin_w, _ = await seated(port, "w")
+            chu_r, chu_w, _ = await seated(port, "r")
+            await read(qin_r)  # Chu's arrival
+            for message, who in (({"type": "move", "move": "f5f6", "seq": 0}, (chu_r, chu_w)),  # not Chu's turn
+                                 ({"type": "move", "move": "a10a11", "seq": 0}, (qin_r, qin_w)),  # illegal
+                                 ({"type": "move", "move": "e10e5", "seq": 7}, (qin_r, qin_w)),  # a stale sequence
+                                 ({"type": "move", "move": "zz", "seq": 0}, (qin_r, qin_w))):
+                await send(who[1], message)
+                answer = await read(who[0])
+                assert answer["type"] == "error", answer
+            assert srv.table.game.ply == 0
+            await send(qin_w, {"type": "move", "move": "e10e5", "seq": 0})  # a good move still works
+            assert (await read(qin_r))["move"] == "e10e5" and (await read(chu_r))["move"] == "e10e5"
+            assert srv.table.game.history == ["e10e5"]
     run(go())
 
 
 def test_malformed_messages_are_answered_and_the_connection_goes_on():
     async def go():
-        srv, port, task = await serving()
-        reader, writer, _ = await seated(port, "w")
-        for line in (b"{not json\n", b"[1,2]\n", b'{"type": 5}\n', b'{"type": "frob"}\n',
-                     b'{"type": "move", "move": 5, "seq": 0}\n', b'{"type": "move", "move": "e10e5"}\n',
-                     b'{"type": "move", "move": "e10e5", "seq": 0, "extra": 1}\n', b'{"type":"move","move":"a","seq":NaN}\n',
-                     "\u00ff\u00fe".encode("latin-1") + b"\n"):
-            writer.write(line)
-            await writer.drain()
-            answer = await read(reader)
-            assert answer["type"] == "error" and answer["code"] == "bad message", (line, answer)
-        await send(writer, {"type": "ping"})
-        assert (await read(reader))["type"] == "pong"
-        srv.stop()
-        await task
+        async with serving() as (srv, port):
+            reader, writer, _ = await seated(port, "w")
+            for line in (b"{not json\n", b"[1,2]\n", b'{"type": 5}\n', b'{"type": "frob"}\n',
+                         b'{"type": "move", "move": 5, "seq": 0}\n', b'{"type": "move", "move": "e10e5"}\n',
+                         b'{"type": "move", "move": "e10e5", "seq": 0, "extra": 1}\n', b'{"type":"move","move":"a","seq":NaN}\n',
+                         "\u00ff\u00fe".encode("latin-1") + b"\n"):
+                writer.write(line)
+                await writer.drain()
+                answer = await read(reader)
+                assert answer["type"] == "error" and answer["code"] == "bad message", (line, answer)
+            await send(writer, {"type": "ping"})
+            assert (await read(reader))["type"] == "pong"
     run(go())
 
 
 def test_an_oversized_line_drops_the_connection_and_the_game_goes_on():
     async def go():
-        srv, port, task = await serving()
-        reader, writer, _ = await seated(port, "w")
-        writer.write(b'{"type": "ping", "x": "' + b"x" * (protocol.MAX_LINE + 10) + b'"}\n')
-        await writer.drain()
-        answer = await read(reader)
-        assert answer["type"] == "error" and answer["code"] == "too long"
-        assert await closed(reader)
-        again_r, again_w, welcome = await seated(port, "r")  # others still play
-        assert welcome["seq"] == 0
-        srv.stop()
-        await task
+        async with serving() as (srv, port):
+            reader, writer, _ = await seated(port, "w")
+            writer.write(b'{"type": "ping", "x": "' + b"x" * (protocol.MAX_LINE + 10) + b'"}\n')
+            await writer.drain()
+            answer = await read(reader)
+            assert answer["type"] == "error" and answer["code"] == "too long"
+            assert await closed(reader)
+            again_r, again_w, welcome = await seated(port, "r")  # others still play
+            assert welcome["seq"] == 0
     run(go())
 
 
 def test_a_flood_is_cut_off_and_the_game_goes_on():
     async def go():
-        srv, port, task = await serving()
-        reader, writer, _ = await seated(port, "w")
-        writer.write(b'{"type": "ping"}\n' * 5000)
-        await writer.drain()
-        codes, cut = [], False
-        while True:
-            try:
-                line = await asyncio.wait_for(reader.readline(), 3)
-            except ConnectionError:  # closed with our pings still unread: a reset
-                cut = True
-                break
-            if not line:
-                cut = True
-                break
-            codes.append(json.loads(line).get("code"))
-        assert cut and codes.count(None) < 5000  # cut off long before answering every ping
-        assert "flood" in codes or codes.count(None) < 1000
-        _, _, welcome = await seated(port, "r")
-        assert welcome["type"] == "welcome"
-        srv.stop()
-        await task
+        async with serving() as (srv, port):
+            reader, writer, _ = await seated(port, "w")
+            writer.write(b'{"type": "ping"}\n' * 5000)
+            await writer.drain()
+            codes, cut = [], False
+            while True:
+                try:
+                    line = await asyncio.wait_for(reader.readline(), 3)
+                except ConnectionError:  # closed with our pings still unread: a reset
+                    cut = True
+                    break
+                if not line:
+                    cut = True
+                    break
+                codes.append(json.loads(line).get("code"))
+            assert cut and codes.count(None) < 5000  # cut off long before answering every ping
+            assert "flood" in codes or codes.count(None) < 1000
+            _, _, welcome = await seated(port, "r")
+            assert welcome["type"] == "welcome"
     run(go())
 
 
@@ -164,13 +160,11 @@ def test_a_silent_connection_times_out(monkeypatch):
     monkeypatch.setattr(server_module, "HELLO_TIMEOUT", 0.3)
 
     async def go():
-        srv, port, task = await serving()
-        reader, writer = await connect(port)
-        answer = await read(reader)
-        assert answer["type"] == "error" and answer["code"] == "timeout"
-        assert await closed(reader)
-        srv.stop()
-        await task
+        async with serving() as (srv, port):
+            reader, writer = await connect(port)
+            answer = await read(reader)
+            assert answer["type"] == "error" and answer["code"] == "timeout"
+            assert await closed(reader)
     run(go())
 
 
@@ -178,39 +172,35 @@ def test_connections_are_bounded(monkeypatch):
     monkeypatch.setattr(server_module, "MAX_CLIENTS", 5)
 
     async def go():
-        srv, port, task = await serving()
-        held = [await connect(port) for _ in range(5)]
-        await asyncio.sleep(0.1)
-        reader, writer = await connect(port)
-        answer = await read(reader)
-        assert answer["type"] == "error" and answer["code"] == "full"
-        for r, w in held:
-            w.close()
-        await asyncio.sleep(0.2)
-        _, _, welcome = await seated(port, "w")  # room again once they are gone
-        assert welcome["type"] == "welcome"
-        srv.stop()
-        await task
+        async with serving() as (srv, port):
+            held = [await connect(port) for _ in range(5)]
+            await asyncio.sleep(0.1)
+            reader, writer = await connect(port)
+            answer = await read(reader)
+            assert answer["type"] == "error" and answer["code"] == "full"
+            for r, w in held:
+                w.close()
+            await asyncio.sleep(0.2)
+            _, _, welcome = await seated(port, "w")  # room again once they are gone
+            assert welcome["type"] == "welcome"
     run(go())
 
 
 def test_only_the_host_may_pause_and_a_taken_seat_is_kept_for_its_player():
     async def go():
-        srv, port, task = await serving()
-        reader, writer, welcome = await seated(port, "w")
-        await send(writer, {"type": "pause", "paused": True})
-        assert (await read(reader))["type"] == "error" and not srv.table.paused
-        writer.close()
-        await asyncio.sleep(0.2)
-        r2, w2 = await connect(port)
-        await send(w2, {"type": "hello", "version": VERSION, "code": CODE, "seat": "w"})
-        assert (await read(r2))["type"] == "error"  # Qin's seat waits for its player
-        r3, w3 = await connect(port)
-        await send(w3, {"type": "hello", "version": VERSION, "code": CODE, "token": welcome["token"]})
-        back = await read(r3)
-        assert back["type"] == "welcome" and back["seat"] == "w"
-        srv.stop()
-        await task
+        async with serving() as (srv, port):
+            reader, writer, welcome = await seated(port, "w")
+            await send(writer, {"type": "pause", "paused": True})
+            assert (await read(reader))["type"] == "error" and not srv.table.paused
+            writer.close()
+            await asyncio.sleep(0.2)
+            r2, w2 = await connect(port)
+            await send(w2, {"type": "hello", "version": VERSION, "code": CODE, "seat": "w"})
+            assert (await read(r2))["type"] == "error"  # Qin's seat waits for its player
+            r3, w3 = await connect(port)
+            await send(w3, {"type": "hello", "version": VERSION, "code": CODE, "token": welcome["token"]})
+            back = await read(r3)
+            assert back["type"] == "welcome" and back["seat"] == "w"
     run(go())
 
 

@@ -34,8 +34,8 @@ def move(app, scene, a, b):
     click(app, scene.view.centre(parse_point(b)))
 
 
-def test_a_host_and_a_friend_play_through_the_real_server():
-    host = make_app()
+def hosting(host):
+    """Qin here, Chu over the network, Yan a bot on the server: hosted from the set-up screen."""
     setup = SetupScene(host)
     host.stack.push(setup)
     frames(host, 1)
@@ -45,7 +45,12 @@ def test_a_host_and_a_friend_play_through_the_real_server():
     assert setup.start_button.label == "Host game"
     click(host, setup.start_button.rect.center)
     until([host], lambda: isinstance(host.stack.top, GameScene))
-    hosted = host.stack.top
+    return host.stack.top
+
+
+def test_a_host_and_a_friend_play_through_the_real_server():
+    host = make_app()
+    hosted = hosting(host)
     match = hosted.match
     assert isinstance(match, NetMatch) and match.server is not None
     port, code = match.server.address[1], match.code
@@ -69,7 +74,7 @@ def test_a_host_and_a_friend_play_through_the_real_server():
     until([host, friend], lambda: joined.match.human_to_move and not joined.view.animating)
     move(friend, joined, "f5", "f6")  # the friend (Chu) answers in theirs
     until([host, friend], lambda: hosted.game.history[:2] == ["e10e7", "f5f6"])
-    until([host, friend], lambda: len(hosted.game.history) >= 3)  # Yan, a bot on the server, moves
+    until([host, friend], lambda: len(hosted.game.history) >= 3 and len(joined.game.history) >= 3)  # Yan's bot
     assert joined.game.history[:3] == hosted.game.history[:3]
     assert match.server.server.table.game.history[:3] == hosted.game.history[:3]
     host.draw()
@@ -109,15 +114,7 @@ def test_a_bad_address_a_wrong_code_and_no_server_are_said():
 
 def test_continue_hosting_serves_the_kept_game_again():
     host = make_app()
-    setup = SetupScene(host)
-    host.stack.push(setup)
-    frames(host, 1)
-    setup.seats[:] = ["human", NETWORK, None, None, None, None, "easy"]
-    setup._changed()
-    frames(host, 1)
-    click(host, setup.start_button.rect.center)
-    until([host], lambda: isinstance(host.stack.top, GameScene))
-    scene = host.stack.top
+    scene = hosting(host)
     code = scene.match.code
     move(host, scene, "e10", "e7")
     until([host], lambda: scene.game.history == ["e10e7"])

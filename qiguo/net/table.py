@@ -4,15 +4,14 @@ it, tests drive it directly."""
 from __future__ import annotations
 
 import json
-import os
 import secrets
-import tempfile
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from qiguo.ai import LEVELS
+from qiguo.atomic import write_json
 from qiguo.engine import KINGDOMS, EngineError, Game, IllegalMove, Move, Rules
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -202,20 +201,7 @@ class Table:
         data = {"format": "qiguo-host", "version": 1, "code": self.code, "seat_wait": self.seat_wait,
                 "standin": self.standin_level, "game": self.game.record(),
                 "seats": [asdict(s) | {"connected": False, "left_at": 0.0, "standin": False} for s in self.seats]}
-        self.state.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.state.parent, prefix=".", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, self.state)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        write_json(self.state, data)
 
     @classmethod
     def restore(cls, path: Path, seat_wait: float | None = None) -> "Table":

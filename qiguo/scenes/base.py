@@ -93,7 +93,7 @@ class ButtonScene(Scene):
 
 
 class SceneStack:
-    """The stack of scenes: push, pop, replace, and reset to a new base."""
+    """The stack of scenes: push, pop and replace."""
 
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
@@ -111,11 +111,6 @@ class SceneStack:
 
     def replace(self, scene: Scene) -> None:
         self.pop()
-        self.push(scene)
-
-    def reset(self, scene: Scene) -> None:
-        while self.scenes:
-            self.pop()
         self.push(scene)
 
     def draw(self, surface: pygame.Surface) -> None:

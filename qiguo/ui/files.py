@@ -10,6 +10,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from qiguo.atomic import write_json
+
+__all__ = ["write_json", "data_dir", "check_data_dir", "read_text", "parse_json", "set_aside", "clean_temporaries"]
+
 SAVE_LIMIT = 1 << 20
 """The largest file the game reads (a save of the longest possible game is far smaller)."""
 STALE_AFTER = 60.0
@@ -77,25 +81,6 @@ def parse_json(text: str) -> Any:
         return json.loads(text)
     except RecursionError:
         raise ValueError("nested too deeply") from None
-
-
-def write_json(path: Path, data: Any, indent: int | None = None) -> None:
-    """Write JSON atomically: a temporary file beside the target, flushed to disk, then a
-    rename; the temporary file is removed on failure. Raises OSError."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, ensure_ascii=False, indent=indent)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 def set_aside(path: Path) -> Path | None:
