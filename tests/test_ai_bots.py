@@ -112,3 +112,51 @@ def test_the_search_completes_two_plies_on_a_node_budget():
     search = BestReplySearch(Game.new(), node_limit=NODE_BUDGETS["hard"].nodes)
     move, _ = search.best_move()
     assert search.completed_depth >= 2 and move in Game.new().legal_codes()
+
+
+def _wins_whatever_they_do(g: Game, team_letter: str) -> bool:
+    """Every sequence of the opponents' moves until Qin's turn leaves Qin a move that wins."""
+    if g.result is not None:
+        return False
+    if g.mover == team_letter:
+        for m in g.legal_codes():
+            g.play_code(m)
+            won = g.result is not None and g.result.winners == team_letter
+            g.undo()
+            if won:
+                return True
+        return False
+    for m in g.legal_codes():
+        g.play_code(m)
+        ok = _wins_whatever_they_do(g, team_letter)
+        g.undo()
+        if not ok:
+            return False
+    return True
+
+
+def test_hard_finds_a_two_step_win_that_normal_misses():
+    # Chinese rules: Qin has defeated Han (one kingdom of the two it needs) and has taken nine
+    # of Chu's pieces; a tenth defeats Chu by attrition, credited to Qin, and wins. Chu's only
+    # piece Qin can reach is the Sword in the a19 corner, behind Yan's Sword on a15. Taking that
+    # Sword (a13a15) opens the file: Chu's Sword can only step to a18, still on it, and no
+    # one can block or take Qin's Deputy, so Qin wins next turn. Normal, two plies deep, sees
+    # only a Sword for a Sword and takes Qi's Deputy (c8c4) instead.
+    pieces = {"a10": "wG", "a13": "wD", "b13": "wW", "b19": "wE", "c8": "wX",
+              "a19": "rW", "s1": "rG", "s2": "rW", "r1": "rW", "r2": "rW",
+              "a15": "kW", "a1": "kG", "a2": "kW", "b1": "kW", "b2": "kW",
+              "s19": "bG", "s18": "bW", "r19": "bW", "r18": "bW", "c4": "bD"}
+    g = position(pieces, rules="chinese", prisoners="w=oGrHrHrHrHrSrSrDrBrC,k=pG,b=gG")
+    for m in g.legal_codes():  # no win in one: it takes two steps
+        g.play_code(m)
+        assert g.result is None
+        g.undo()
+    hard = choose_move(g, "hard", seed=1, budget=NODE_BUDGETS["hard"])
+    normal = choose_move(g, "normal", seed=1, budget=NODE_BUDGETS["normal"])
+    assert str(Move(hard)) == "a13a15"
+    assert str(Move(normal)) != "a13a15"
+    g.play_code(hard)
+    assert _wins_whatever_they_do(g, "w")
+    g.undo()
+    g.play_code(normal)
+    assert not _wins_whatever_they_do(g, "w")
