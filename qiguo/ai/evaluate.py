@@ -63,9 +63,10 @@ def kingdom_values(g: Game, letters: list[float] | None = None) -> list[float]:
     return out
 
 
-def evaluate(g: Game, team: int, letters: list[float] | None = None) -> float:
+def evaluate(g: Game, team: int, letters: list[float] | None = None, lead: float = 0.0) -> float:
     """The position from player `team`'s side: its kingdoms against its strongest and average
-    opponent. Finished games score +/-WIN."""
+    opponent. Finished games score +/-WIN. `lead` is what each Sword of lead over the strongest
+    opponent costs: the player in front draws everyone's fire."""
     if g.result is not None:
         return WIN if any(g.teams[KINGDOMS.index(ch)] == team for ch in g.result.winners) else -WIN
     values = kingdom_values(g, letters)
@@ -78,5 +79,9 @@ def evaluate(g: Game, team: int, letters: list[float] | None = None) -> float:
     if not totals:
         return own
     others = list(totals.values())
-    return own - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+    top = max(others)
+    v = own - 0.5 * top - 0.5 * sum(others) / len(others)
+    if lead and own > top:
+        v -= lead * (own - top)
+    return v
 

@@ -61,6 +61,8 @@ class Shape:
     model: bool = False
     """Opponent-model search (:class:`ModelSearch`) instead of Best-Reply Search; `max_depth` is
     then how many root moves get a second look."""
+    lead: float = 0.0
+    """What each Sword of lead over the strongest opponent costs (see :func:`.evaluate.evaluate`)."""
     odd_only: bool = False
     """Trust only iterations of odd depth (which end after the root kingdom's move, with the
     opponents' threats counted); even ones only order the moves for the next."""
@@ -118,7 +120,7 @@ class BestReplySearch:
         self.letters = self._saved.pop()
 
     def _eval(self) -> float:
-        return evaluate(self.g, self.team, self.letters)
+        return evaluate(self.g, self.team, self.letters, self.shape.lead)
 
     # ---- driver -------------------------------------------------------------------------
 

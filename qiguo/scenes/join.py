@@ -10,7 +10,7 @@ from qiguo.net.link import Link
 from qiguo.net.session import Session, Tokens
 from qiguo.ui import theme
 from qiguo.ui.files import data_dir
-from qiguo.ui.fonts import FLOOR, blit_lines, fitted, line_height, render
+from qiguo.ui.fonts import FLOOR, blit_footer, blit_lines, fitted, line_height, render
 from qiguo.ui.net_match import NetMatch, connect
 from qiguo.ui.strings import kingdom_name, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
@@ -196,9 +196,7 @@ class JoinScene(Scene):
         area = pygame.Rect(left, h - bh - line_height(FLOOR) - 20, width, 0)
         self.menu.layout_grid(area, 2, bh, 12)
         self.menu.draw(surface)
-        text, fsize = fitted(t("join.keys"), FLOOR, width)
-        img = render(text, fsize, theme.TEXT_DIM)
-        surface.blit(img, img.get_rect(midbottom=(w // 2, h - 6)))
+        blit_footer(surface, t("join.keys"), FLOOR, theme.TEXT_DIM, width)
 
     def leave(self) -> None:
         pygame.key.stop_text_input()

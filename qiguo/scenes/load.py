@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from qiguo.ui import saves, theme
-from qiguo.ui.fonts import FLOOR, fitted, line_height, render
+from qiguo.ui.fonts import FLOOR, blit_footer, fitted, line_height, render
 from qiguo.ui.strings import language, t
 from qiguo.ui.thumbnail import thumbnail
 from qiguo.ui.widgets import Button, ButtonColumn
@@ -171,6 +171,4 @@ class LoadScene(Scene):
         area = pygame.Rect(left, h - bh - line_height(keys_size) - 16, width, 0)
         self.menu.layout_grid(area, 3, bh, 10)
         self.menu.draw(surface)
-        text, size = fitted(t("load.keys"), keys_size, width)
-        img = render(text, size, theme.TEXT_DIM)
-        surface.blit(img, img.get_rect(midbottom=(w // 2, h - 6)))
+        blit_footer(surface, t("load.keys"), keys_size, theme.TEXT_DIM, width)

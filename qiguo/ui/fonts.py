@@ -108,3 +108,10 @@ def blit_lines(surface: pygame.Surface, text: str, size: int, colour: tuple[int,
         surface.blit(render(line, size, colour), (x, y))
         y += step
     return y
+
+
+def blit_footer(surface: pygame.Surface, text: str, size: int, colour: tuple[int, int, int], width: int) -> None:
+    """One line (shrunk or elided to `width`) centred at the bottom of the surface: a key guide."""
+    line, fsize = fitted(text, size, width)
+    img = render(line, fsize, colour)
+    surface.blit(img, img.get_rect(midbottom=(surface.get_width() // 2, surface.get_height() - 6)))
