@@ -14,7 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from qiguo.engine import GENERAL, INERT, PASS, POINTS, SIZE, Game, attackers
+from qiguo.engine import GENERAL, HORSE, INERT, PASS, POINTS, SIZE, Game, attackers
 
 from .evaluate import VALUE, WIN, evaluate, letter_material
 from .threats import Threats
@@ -96,12 +96,14 @@ class BestReplySearch:
         self._saved.append(self.letters)
         if m == PASS:
             g.play_code(m)
-            self.threats.moved(0, 0, False)
+            self.threats.moved(0, 0)
             return
-        victim = g.board[m & 511]
+        frm, to = m >> 9, m & 511
+        victim = g.board[to]
+        horse = g.board[frm] & 15 == HORSE or victim & 15 == HORSE
         if not victim:
             g.play_code(m)
-            self.threats.moved(m >> 9, m & 511, False)
+            self.threats.moved(frm, to, False, horse)
             return
         v = victim >> 4
         was = g.alive[v]
@@ -112,7 +114,7 @@ class BestReplySearch:
         else:
             self.letters = self.letters[:]
             self.letters[v] -= VALUE[victim & 15]
-        self.threats.moved(m >> 9, m & 511, defeat)
+        self.threats.moved(frm, to, defeat, horse)
 
     def _undo(self) -> None:
         self.g.undo()

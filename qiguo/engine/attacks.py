@@ -84,28 +84,26 @@ def attackers(game: Game, sq: int) -> list[int]:
     return out
 
 
-def _horse_relations(upto: bool) -> tuple[list[tuple[int, ...]], list[tuple[tuple[int, tuple[int, ...]], ...]]]:
-    """Per point s: the targets of a horse standing on s, and for each horse point h whose path
-    to some targets runs through s, (h, those targets)."""
+def _horse_targets(upto: bool) -> list[tuple[int, ...]]:
+    """Per point: the targets of a horse standing there (on an empty board)."""
     starts: list[list[int]] = [[] for _ in range(POINTS)]
-    through: list[dict[int, list[int]]] = [{} for _ in range(POINTS)]
     for t in range(POINTS):
-        for h, path in REVERSE_HORSE[upto][t]:
+        for h, _ in REVERSE_HORSE[upto][t]:
             starts[h].append(t)
-            for s in path:
-                through[s].setdefault(h, []).append(t)
-    return ([tuple(x) for x in starts],
-            [tuple((h, tuple(ts)) for h, ts in d.items()) for d in through])
+    return [tuple(x) for x in starts]
 
 
-HORSE_RELATIONS = {upto: _horse_relations(upto) for upto in (False, True)}
+HORSE_TARGETS = {upto: _horse_targets(upto) for upto in (False, True)}
 
 
-def touched_by(game: Game, sq: int) -> list[int]:
+def touched_by(game: Game, sq: int, horse: bool = True) -> list[int]:
     """The points whose attackers() may change when what stands on `sq` changes: the first two
     pieces along each orthogonal line from it (a slider, or a cannon over a screen), the first
-    along each diagonal, the targets of a horse on it, and those of horses whose path crosses
-    it. With the points of both ends of a move, this is what a search must look at again."""
+    along each diagonal, and the targets of a horse on it (when `horse`: a Horse stood or stands
+    there). A horse's path runs along one diagonal to its target after the leg, which begins
+    that diagonal, so a point on a horse's path has the target as the first piece along that
+    diagonal: opening or closing a path is caught by the diagonal rule. With the points of both
+    ends of a move, this is what a search must look at again."""
     b = game.board
     out: list[int] = []
     ortho, diag = LINES[sq]
@@ -122,9 +120,6 @@ def touched_by(game: Game, sq: int) -> list[int]:
             if b[s]:
                 out.append(s)
                 break
-    starts, through = HORSE_RELATIONS[game.rules.horse == "upto3"]
-    out.extend(starts[sq])
-    for h, targets in through[sq]:
-        if b[h] & 15 == HORSE:
-            out.extend(targets)
+    if horse:
+        out.extend(HORSE_TARGETS[game.rules.horse == "upto3"][sq])
     return out

@@ -1,0 +1,49 @@
+"""The search's threat map, kept up to date move by move, equals one computed afresh."""
+import random
+
+import pytest
+
+from qiguo.ai.threats import Threats
+from positions import game as position
+from qiguo.engine import HORSE, Game, Move, parse_point, random_game
+
+
+@pytest.mark.parametrize("rules, options, blocs", [
+    ("standard", {}, None), ("chinese", {}, None), ("sima-guang", {}, None),
+    ("standard", {"ranged": "exact"}, "wg,ro"), ("standard", {"horse": "upto3", "attrition_limit": 4}, None)])
+def test_kept_threats_equal_fresh_ones_through_play_and_undo(rules, options, blocs):
+    rng = random.Random(5)
+    for seed in range(4):
+        g = random_game(Game.new(rules, blocs=blocs, **options), seed, max_plies=rng.randrange(0, 150))
+        if g.result is not None:
+            continue
+        team = g.teams[g.turn]
+        kept = Threats(g, team)
+        seen = [dict(kept.loss)]
+        while g.result is None and len(seen) <= 60:
+            m = rng.choice(g.legal_moves())
+            alive = list(g.alive)
+            horse = not m.is_pass and any(p and p.kind == HORSE for p in (g.piece_at(m.from_sq), g.piece_at(m.to_sq)))
+            g.play(m)
+            kept.moved(m.from_sq, m.to_sq, g.alive != alive, horse)
+            assert kept.loss == Threats(g, team).loss, (g.to_qfen(), m)
+            seen.append(dict(kept.loss))
+        for _ in range(len(seen) - 1):
+            g.undo()
+            kept.undo()
+            seen.pop()
+            assert kept.loss == seen[-1] == Threats(g, team).loss
+
+
+
+@pytest.mark.parametrize("move, point", [("f7f8", "h9"), ("e5a8", "d12")])
+def test_a_horse_path_opened_or_a_horse_arriving_threatens_a_piece(move, point):
+    # Chu's Horse on e5 would reach h9 over e6, f7, g8, but Chu's Sword stands on f7; from a8
+    # it reaches d12 over a9, b10, c11
+    g = position({"h9": "wW", "d12": "wW", "a10": "wG", "e5": "rH", "f7": "rW", "f1": "rG"}, mover="r")
+    kept = Threats(g, g.teams[0])
+    assert not kept.loss
+    m = Move.parse(move)
+    g.play(move)
+    kept.moved(m.from_sq, m.to_sq, False, True)
+    assert set(kept.loss) == {parse_point(point)} == set(Threats(g, g.teams[0]).loss)
