@@ -111,6 +111,14 @@ def test_attrition_under_sima_guang_uses_weights_and_removes_the_army():
     assert "rS" not in board and "rH" not in board and "rG" not in board
 
 
+def test_attrition_left_counts_as_the_rules_do():
+    pieces = {**DUEL, "c10": "rC", "a1": "rG"}
+    assert game(pieces, prisoners="w=rWrWrWrWrS,k=rHrHrHrA").attrition_left(1) == 1  # 9 of 10 lost in all
+    assert game(pieces, rules="chinese", prisoners="w=rWrWrWrWrS,k=rHrHrHrA").attrition_left(1) == 5  # 5 to Qin
+    assert game(pieces, rules="sima-guang", prisoners="w=rHrHrH,k=rW").attrition_left(1) == 4  # 7 by weight of 11
+    assert game(pieces).attrition_left(1) == 10
+
+
 def test_last_standing():
     g = game({"a19": "wG", "c4": "wD", "c10": "rG", "e5": "rS"})
     play_and_check_undo(g, "c4c10")

@@ -4,6 +4,7 @@ import pygame
 import pytest
 
 from positions import qfen
+from qiguo.ui import panel as panel_module, theme
 from qiguo.engine import Move, parse_point
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.setup import SetupScene
@@ -114,6 +115,29 @@ def test_notices_for_a_lost_piece_a_general_in_danger_and_a_fallen_kingdom(monke
     assert "general (a10)" in scene.notices[1].text
     app.draw()
     assert scene.panel_view(scene.game).notices == scene.notices
+
+
+@pytest.mark.parametrize("lost, brink", [(7, "2 more"), (8, "One more"), (6, None)])
+def test_a_human_kingdom_near_its_attrition_limit_is_told_how_close(monkeypatch, lost, brink):
+    app = make_app()
+    # Qin (human) has lost `lost` pieces to Yan; Chu's Deputy takes Qin's Sabre on a13
+    prisoners = "k=" + ("wH" * 4 + "wW" * 4)[:2 * lost]
+    text = qfen({"a10": "wG", "a13": "wS", "a5": "wD", "a19": "rD", "s1": "rG", "m19": "kG"}, prisoners=prisoners)
+    scene = start(app, seats="h2----2", qfen_text=text)
+    monkeypatch.setattr(scene.match, "update", lambda: None)
+    human_move(app, scene, "a5", "b5")
+    scene.on_played(scene.match._play(Move.parse("a19a13").code, None))
+    texts = [n.text for n in scene.notices if n.kind == "lost"]
+    assert "Sabre" in texts[0]
+    if brink:
+        assert len(texts) == 2 and brink in texts[1] and "Qin" in texts[1] and "10" in texts[1]
+    else:
+        assert len(texts) == 1
+    drawn = []  # the panel's losses column turns to the warning colour as well
+    real = panel_module.render
+    monkeypatch.setattr(panel_module, "render", lambda text, size, colour: drawn.append((text, colour)) or real(text, size, colour))
+    app.draw()
+    assert ((str(lost + 1), theme.WARN) in drawn) == bool(brink)
 
 
 def test_a_fallen_kingdom_is_announced():

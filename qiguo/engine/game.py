@@ -369,6 +369,14 @@ class Game:
     def _bloc(self, k: int) -> str:
         return "".join(KINGDOMS[j] for j in self.seated if self.teams[j] == self.teams[k])
 
+    def attrition_left(self, k: int) -> int:
+        """How many more pieces (weighted as the rules count them) kingdom k may lose before it
+        falls by attrition: to all captors together, or under `attrition_count=single` to the
+        one that has taken most."""
+        r = self.rules
+        taken = max(self.taken[k]) if r.attrition_count == "single" else self.losses[k]
+        return max(0, r.attrition_limit - taken)
+
     def standing(self, k: int) -> Standing:
         """Kingdom k's standing: in play, off the board, or out (how, by whom, its army)."""
         if k not in self.seated:

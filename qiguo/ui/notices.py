@@ -14,6 +14,8 @@ from .strings import kingdom_name, piece_name, status_text, t
 
 SHOWN_FOR = 6.0
 """Seconds a notice stays in a game without a human seat."""
+BRINK = 2
+"""A human kingdom this close to falling by attrition is told so when it loses a piece."""
 KEPT = 3
 """The most notices on show at once (the newest)."""
 
@@ -32,8 +34,13 @@ def after_move(game: Game, seats: Sequence[Seat], mover: int, captured: Piece | 
     captured piece's army before the capture), kingdoms that fell."""
     out = []
     if captured is not None and owner >= 0 and seats[owner] == HUMAN:
-        out.append(Notice(t("notice.lost", kingdom=kingdom_name(captured.kingdom), piece=piece_name(captured),
-                            point=point_name(at), captor=kingdom_name(mover)), "lost", captured.kingdom))
+        k = captured.kingdom
+        out.append(Notice(t("notice.lost", kingdom=kingdom_name(k), piece=piece_name(captured),
+                            point=point_name(at), captor=kingdom_name(mover)), "lost", k))
+        left = game.attrition_left(k)
+        if game.alive[k] and 0 < left <= BRINK:
+            out.append(Notice(t("notice.brink1" if left == 1 else "notice.brink", kingdom=kingdom_name(k), n=left,
+                                limit=game.rules.attrition_limit), "lost", k))
     for k in fallen:
         out.append(Notice(t("moves.out", name=kingdom_name(k), status=status_text(game, k)), "fell", k))
     return out

@@ -11,7 +11,7 @@ from qiguo.engine import Game, Piece
 from . import piece_art, theme
 from .fonts import elide, fit, fitted, line_height, render, wrap
 from .movelist import Line
-from .notices import Notice
+from .notices import BRINK, Notice
 from .seats import HUMAN, Seat
 from .strings import kingdom_glyph, kingdom_name, status_text, t
 
@@ -212,8 +212,9 @@ class Panel:
             surface.set_clip(None)
             if seated:
                 values = (len(g.prisoners[j]), lost_pieces(g, j), g.generals[j])
+                brink = g.alive[j] and g.attrition_left(j) <= BRINK  # the losses column warns
                 for i, v in enumerate(values):
-                    img = render(str(v), max(FLOOR, int(row_h * 0.34)), theme.TEXT)
+                    img = render(str(v), max(FLOOR, int(row_h * 0.34)), theme.WARN if brink and i == 1 else theme.TEXT)
                     surface.blit(img, img.get_rect(midtop=(col_x[i] + col_w // 2, row.y + 2)))
             self.prisoner_cells[j] = (col_x[0] + col_w // 2, row.y + row.height // 3)
             y += row_h

@@ -343,6 +343,8 @@ EN: dict[str, str] = {
     "net.waiting_for": "waiting for {name}",
     "settings.seat_wait": "Network seat wait: {value} s",
     "settings.standin": "Stand-in bot: {value}",
+    "notice.brink1": "One more piece lost and {kingdom} falls ({limit} lost is the end)",
+    "notice.brink": "{kingdom} can lose only {n} more pieces before it falls ({limit} lost is the end)",
 }
 
 KEYS = ("click", "deselect", "menu", "undo", "redo", "save", "export", "hint", "legend", "pause", "replay", "mute",

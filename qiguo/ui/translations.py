@@ -343,6 +343,8 @@ ZH: dict[str, str] = {
     "net.waiting_for": "等待 {name}",
     "settings.seat_wait": "网络席等待：{value} 秒",
     "settings.standin": "代打电脑：{value}",
+    "notice.brink1": "{kingdom}再失一子即亡（失{limit}子出局）",
+    "notice.brink": "{kingdom}再失{n}子即亡（失{limit}子出局）",
 }
 
 JA: dict[str, str] = {
@@ -679,6 +681,8 @@ JA: dict[str, str] = {
     "net.waiting_for": "{name} を待っています",
     "settings.seat_wait": "ネット席の待ち時間：{value} 秒",
     "settings.standin": "代打ボット：{value}",
+    "notice.brink1": "{kingdom}はあと一駒失えば滅亡（{limit}駒で脱落）",
+    "notice.brink": "{kingdom}はあと{n}駒失えば滅亡（{limit}駒で脱落）",
 }
 
 RULES_ZH = [
