@@ -63,6 +63,8 @@ class Shape:
     then how many root moves get a second look."""
     lead: float = 0.0
     """What each Sword of lead over the strongest opponent costs (see :func:`.evaluate.evaluate`)."""
+    round: bool = False
+    """After each reply, the other opponents take what pays them (see :meth:`BestReplySearch._round`)."""
     odd_only: bool = False
     """Trust only iterations of odd depth (which end after the root kingdom's move, with the
     opponents' threats counted); even ones only order the moves for the next."""
@@ -272,7 +274,12 @@ class BestReplySearch:
         g = self.g
         best, best_move = 2 * WIN, 0
         if ply // 2 >= self.shape.full_min:  # only captures, or a move that changes nothing for us
-            best = self._search(depth - 1, alpha, beta, ply + 1, True)
+            others = self._round(-1) if self.shape.round else 0
+            try:
+                best = self._search(depth - 1, alpha, beta, ply + 1, True)
+            finally:
+                for _ in range(others):
+                    self._undo()
             if best <= alpha:
                 return best, 0
             beta = min(beta, best)
@@ -284,10 +291,12 @@ class BestReplySearch:
         for m in self._order(list(owner), ply, tt_move, quiet_by_history=False):
             g.set_turn(owner[m])
             self._play(m)
+            others = self._round(owner[m]) if self.shape.round and g.result is None else 0
             try:
                 v = self._search(depth - 1, alpha, beta, ply + 1, True)
             finally:
-                self._undo()
+                for _ in range(others + 1):
+                    self._undo()
             if v < best:
                 best, best_move = v, m
                 if v < beta:
@@ -296,6 +305,35 @@ class BestReplySearch:
                         self._cut(ply, m, depth)
                         break
         return best, best_move
+
+    def _round(self, replier: int) -> int:
+        """The rest of the opponents' round after one opponent's reply: each other opponent,
+        in turn order, takes the root team's piece that pays it best, if any. Returns how many
+        captures were played (for the caller to undo)."""
+        g = self.g
+        b, ctl, teams, alive, team = g.board, g.controller, g.teams, g.alive, self.team
+        played = 0
+        for i in range(1, 7):
+            k = (self.root + i) % 7
+            if k == replier or not alive[k] or teams[k] == team or not self.threats.loss:
+                continue
+            best, best_gain = 0, 0.0
+            for sq, loss in self.threats.loss.items():
+                if loss <= best_gain:
+                    continue
+                for s in attackers(g, sq):
+                    if ctl[b[s] >> 4] == k:
+                        best, best_gain = s << 9 | sq, loss
+                        break
+            if best:
+                self.nodes += 1  # not a place to stop: the caller undoes these moves
+                g.set_turn(k)
+                self._play(best)
+                played += 1
+                if g.result is not None or not alive[self.root]:
+                    break
+        g.set_turn(self.root)
+        return played
 
     def _captures_of_ours(self) -> dict[int, int]:
         """The opponents' captures of threatened root-team pieces: move code -> its kingdom."""
