@@ -57,6 +57,9 @@ def test_a_host_and_a_friend_play_through_the_real_server():
     host.draw()
     assert f":{port}" in hosted.panel_view(hosted.game).quiet_line and code in hosted.panel_view(hosted.game).quiet_line
 
+    assert hosted.net_labels()[1] == "network seat, free"
+    before = hosted.frame_key()
+
     friend = make_app()
     friend.stack.push(JoinScene(friend, f"127.0.0.1:{port}", code, auto=True))
     until([host, friend], lambda: bool(friend.stack.top.seat_buttons) if isinstance(friend.stack.top, JoinScene)
@@ -68,6 +71,9 @@ def test_a_host_and_a_friend_play_through_the_real_server():
     until([host, friend], lambda: isinstance(friend.stack.top, GameScene))
     joined = friend.stack.top
     assert joined.match.session.seat == 1
+    # the host's panel says the seat is taken (by a player who gave no name) and is drawn again
+    until([host, friend], lambda: hosted.net_labels()[1] == "network player")
+    assert hosted.frame_key() != before and joined.net_labels()[:2] == ["player host", "you"]
 
     move(host, hosted, "e10", "e7")  # the host (Qin) moves in its window
     until([host, friend], lambda: joined.game.history == ["e10e7"])

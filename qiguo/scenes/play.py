@@ -223,7 +223,7 @@ class GameScene(Scene):
             k = KINGDOMS.find(str(note.get("kingdom", ""))[:1])
             if k < 0:
                 continue
-            name = self.match.labels()[k].get("name") or kingdom_name(k)
+            name = self.player_name(k) or kingdom_name(k)
             text = (t("net.left", name=name, wait=int(note.get("wait", 0))) if note.get("event") == "left"
                     else t("net.standin_now", name=name))
             self.notices = (self.notices + [notices.Notice(text, "fell", k)])[-notices.KEPT:]
@@ -374,8 +374,9 @@ class GameScene(Scene):
         if self.view.animating:
             return object()
         m, g = self.match, self.game
+        net = (tuple(self.net_labels()), m.connected) if getattr(m, "networked", False) else ()
         return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, self.view_ply, m.hint, self.scroll,
-                self.last_move, len(self.notices), self.tooltip_point(), language(),
+                self.last_move, len(self.notices), self.tooltip_point(), language(), net,
                 tuple(sorted(vars(self.app.settings).items(), key=str)))
 
     def tooltip_point(self) -> int | None:
@@ -461,7 +462,14 @@ class GameScene(Scene):
         s = self.match.labels()[k]
         if s["kind"] == "bot" or s["standin"] or k == self.match.session.seat:
             return t("game.thinking")
-        return t("net.waiting_for", name=s["name"] or kingdom_name(k))
+        name = self.player_name(k)
+        return t("net.waiting_for", name=name) if name else t("net.waiting_for_player")
+
+    def player_name(self, k: int) -> str:
+        """The name a network player gave, or "" (the server holds a seat taken without a name
+        under the seat's letter)."""
+        name = str(self.match.labels()[k].get("name") or "")
+        return "" if name == KINGDOMS[k] else name
 
     def net_labels(self) -> list[str]:
         """Who plays each seat of a network game: you, a player (away, or with a bot standing in),
@@ -478,7 +486,8 @@ class GameScene(Scene):
                 out.append(t("net.waiting"))
             else:
                 state = "" if s["connected"] else " · " + t("net.standin" if s["standin"] else "net.away")
-                out.append(t("net.player", name=s["name"]) + state)
+                name = self.player_name(k)
+                out.append((t("net.player", name=name) if name else t("net.player_unnamed")) + state)
         return out
 
     def draw_tooltip(self, surface: pygame.Surface, g: Game, point: int) -> None:

@@ -200,13 +200,13 @@ class Panel:
             name = f"{kingdom_name(j)} · {who}"
             if partners:
                 name += " · " + t("game.allies", names=", ".join(kingdom_name(k) for k in partners))
-            name_size = max(FLOOR, fit(name, int(row_h * 0.34), col_x[0] - name_x - 4))
+            name, name_size = fitted(name, int(row_h * 0.34), col_x[0] - name_x - 4)
             img = render(name, name_size, theme.TEXT)
             surface.set_clip(pygame.Rect(name_x, row.y, col_x[0] - name_x - 2, row.height))
             surface.blit(img, (name_x, row.y + 2))
             status = status_text(g, j)
             colour = theme.TEXT_DIM if g.alive[j] or not seated else theme.WARN
-            img = render(status, max(FLOOR, fit(status, small, row.right - name_x - 6)), colour)
+            img = render(*fitted(status, small, row.right - name_x - 6), colour)
             surface.set_clip(pygame.Rect(name_x, row.y, row.right - name_x - 4, row.height))
             surface.blit(img, (name_x, row.bottom - img.get_height() - 2))
             surface.set_clip(None)
@@ -248,7 +248,7 @@ class Panel:
             pygame.draw.rect(surface, theme.KINGDOM_FILL[line.kingdom], pygame.Rect(rect.x + 2, rect.y + 4, 5,
                                                                                     line_h - 8))
             colour = theme.TEXT if line.ply is not None else theme.WARN
-            img = render(line.text, max(FLOOR, fit(line.text, size, area.width - 14)), colour)
+            img = render(*fitted(line.text, size, area.width - 14), colour)
             surface.blit(img, (rect.x + 11, rect.y + (line_h - img.get_height()) // 2))
             if line.ply is not None:
                 self.list_hits.append((rect, line.ply))

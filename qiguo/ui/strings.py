@@ -345,6 +345,8 @@ EN: dict[str, str] = {
     "settings.standin": "Stand-in bot: {value}",
     "notice.brink1": "One more piece lost and {kingdom} falls ({limit} lost is the end)",
     "notice.brink": "{kingdom} can lose only {n} more pieces before it falls ({limit} lost is the end)",
+    "net.player_unnamed": "network player",
+    "net.waiting_for_player": "waiting for the network player",
 }
 
 KEYS = ("click", "deselect", "menu", "undo", "redo", "save", "export", "hint", "legend", "pause", "replay", "mute",

@@ -345,6 +345,8 @@ ZH: dict[str, str] = {
     "settings.standin": "代打电脑：{value}",
     "notice.brink1": "{kingdom}再失一子即亡（失{limit}子出局）",
     "notice.brink": "{kingdom}再失{n}子即亡（失{limit}子出局）",
+    "net.player_unnamed": "网络玩家",
+    "net.waiting_for_player": "等待网络玩家",
 }
 
 JA: dict[str, str] = {
@@ -683,6 +685,8 @@ JA: dict[str, str] = {
     "settings.standin": "代打ボット：{value}",
     "notice.brink1": "{kingdom}はあと一駒失えば滅亡（{limit}駒で脱落）",
     "notice.brink": "{kingdom}はあと{n}駒失えば滅亡（{limit}駒で脱落）",
+    "net.player_unnamed": "ネット参加者",
+    "net.waiting_for_player": "ネット参加者を待っています",
 }
 
 RULES_ZH = [
