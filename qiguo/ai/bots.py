@@ -9,7 +9,7 @@ from typing import Callable
 from qiguo.engine import PASS, Game
 
 from .evaluate import VALUE, WIN, evaluate
-from .search import BestReplySearch, ModelSearch, Shape
+from .search import BestReplySearch, Shape
 
 LEVELS = ("novice", "easy", "normal", "hard")
 
@@ -74,8 +74,7 @@ def think(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
     rng.shuffle(moves)  # equal moves are chosen among fairly, and repeatably for a seed
     ordered = easy_order(work, moves)
     shape = SHAPES[level]
-    kind = ModelSearch if shape.model else BestReplySearch
-    search = kind(work, deadline, budget.nodes, cancelled, shape)
+    search = BestReplySearch(work, deadline, budget.nodes, cancelled, shape)
     move, _ = search.best_move(order_seed=ordered)
     return Thought(move, search.completed_depth, search.nodes, time.perf_counter() - start)
 

@@ -2,10 +2,9 @@
 
 MAX nodes are the root kingdom's moves; a MIN node lets every opponent try its moves and keeps
 the single best reply, after which it is the root kingdom's turn again. Below the first
-`full_min` MIN levels, a MIN node looks only at the replies that hurt the root player (captures,
-and moves that leave more of its pieces threatened) and otherwise lets the opponents make a
-neutral move (the position with the root kingdom to move again), in the spirit of BRS+ (Esser
-et al. 2013). Late quiet moves at MAX nodes are searched a ply shallower first (late-move
+`full_min` MIN levels, a MIN node looks only at the opponents' captures of the root player's
+threatened pieces, and otherwise lets the opponents make a neutral move (the position with the
+root kingdom to move again), in the spirit of BRS+ (Esser et al. 2013). Late quiet moves at MAX nodes are searched a ply shallower first (late-move
 reductions). Leaves take a static-exchange view: what each threatened root piece stands to lose
 (kept up to date move by move, see :mod:`.threats`) and the root kingdom's best capture."""
 from __future__ import annotations
@@ -14,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from qiguo.engine import GENERAL, HORSE, INERT, PASS, POINTS, SIZE, Game, attackers
+from qiguo.engine import GENERAL, HORSE, INERT, PASS, Game, attackers
 
 from .evaluate import VALUE, WIN, evaluate, letter_material
 from .threats import Threats
@@ -22,18 +21,6 @@ from .threats import Threats
 EXACT, LOWER, UPPER = 0, 1, 2
 
 
-def _eight(sq: int) -> list[list[int]]:
-    """The first three points of each of the eight lines from a point (shorter near an edge)."""
-    f, r = sq % SIZE, sq // SIZE
-    out = []
-    for dx, dy in ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (1, -1), (-1, 1), (-1, -1)):
-        out.append([(r + dy * n) * SIZE + f + dx * n for n in (1, 2, 3)
-                    if 0 <= f + dx * n < SIZE and 0 <= r + dy * n < SIZE])
-    return out
-
-
-LINE_STARTS = [tuple(tuple(ray) for ray in lines if len(ray) >= 3)
-               for lines in (_eight(sq) for sq in range(POINTS))]
 MIN_NODE = 0x5A5A_1234_9876_F00D
 MAX_PLY = 64
 
@@ -56,18 +43,10 @@ class Shape:
     pieces it counts as lost (it saves the first)."""
     after_root: tuple[float, float, float] = (1.0, 0.5, 0.25)
     """At a leaf where the opponents are to move."""
-    exposure: float = 0.0
-    """What each open line into the root player's general costs (in Swords)."""
-    model: bool = False
-    """Opponent-model search (:class:`ModelSearch`) instead of Best-Reply Search; `max_depth` is
-    then how many root moves get a second look."""
     lead: float = 0.0
     """What each Sword of lead over the strongest opponent costs (see :func:`.evaluate.evaluate`)."""
     round: bool = False
     """After each reply, the other opponents take what pays them (see :meth:`BestReplySearch._round`)."""
-    odd_only: bool = False
-    """Trust only iterations of odd depth (which end after the root kingdom's move, with the
-    opponents' threats counted); even ones only order the moves for the next."""
 
 
 class BestReplySearch:
@@ -141,9 +120,8 @@ class BestReplySearch:
                 val, move = self._root(moves, depth)
             except Timeout:
                 break
-            if not self.shape.odd_only or depth % 2 == 1:
-                best, best_val = move, val
-                self.completed_depth = depth
+            best, best_val = move, val
+            self.completed_depth = depth
             moves = [move] + [m for m in moves if m != move]
             if abs(val) >= WIN / 2:
                 break
@@ -347,20 +325,6 @@ class BestReplySearch:
                     out[s << 9 | sq] = c
         return out
 
-    def _open_lines(self) -> int:
-        """Lines into the root player's generals with nothing on their first two points: ways
-        an enemy's long-range piece may come at them."""
-        g = self.g
-        b = g.board
-        count = 0
-        for k in range(7):
-            if g.alive[k] and g.teams[k] == self.team:
-                sq = next(s for s in g.pieces[k] if b[s] & 15 == GENERAL)
-                for ray in LINE_STARTS[sq]:
-                    if not b[ray[0]] and not b[ray[1]]:
-                        count += 1
-        return count
-
     def _cut(self, ply: int, m: int, depth: int) -> None:
         """Remember a quiet move that caused a cut (killer and history heuristics)."""
         if ply < MAX_PLY and not self.g.board[m & 511]:
@@ -376,8 +340,6 @@ class BestReplySearch:
         g = self.g
         shape = self.shape
         stand = self._eval()
-        if shape.exposure:
-            stand -= shape.exposure * self._open_lines()
         h0, h1, h2 = self.threats.worst()
         if not maxnode:
             w0, w1, w2 = shape.after_root
@@ -407,104 +369,4 @@ class BestReplySearch:
                     break
             gain = VALUE[victim & 15] - (VALUE[b[m >> 9] & 15] if exposed else 0.0)
             best = max(best, stand + gain - left)
-        return best
-
-
-
-
-
-class ModelSearch(BestReplySearch):
-    """Opponent-model search: after each root move the opponents, in turn order, do what a
-    greedy player does (take the best capture that pays, else nothing that matters here), and
-    the root kingdom then answers with its best move (looked at statically). Deeper than Best-
-    Reply Search where it counts, since in a seven-player game every opponent moves before the
-    root kingdom moves again."""
-
-    def best_move(self, order_seed: list[int] | None = None) -> tuple[int, float]:
-        g = self.g
-        moves = order_seed or sorted(g.legal_codes())
-        if len(moves) == 1:
-            return moves[0], 0.0
-        best, best_val = moves[0], -2 * WIN
-        scored: list[tuple[float, int]] = []
-        try:
-            for m in moves:  # depth 1: the move, then the opponents' round
-                v = self._after(m, second=False)
-                scored.append((v, m))
-                if v > best_val:
-                    best, best_val = m, v
-            self.completed_depth = 1 + len(self._opponents())
-            scored.sort(reverse=True)
-            best_val = -2 * WIN
-            for _, m in scored[:self.shape.max_depth]:  # depth 2 for the most promising
-                v = self._after(m, second=True)
-                if v > best_val:
-                    best, best_val = m, v
-            self.completed_depth += 1
-        except Timeout:
-            pass
-        return best, best_val
-
-    def _after(self, m: int, second: bool) -> float:
-        """The value of root move m: the opponents' greedy round, then (with `second`) the root
-        kingdom's best answer; the game is left as found."""
-        g = self.g
-        self._tick()
-        self._play(m)
-        played = 1
-        try:
-            if g.result is not None or not g.alive[self.root]:
-                return self._terminal(1)
-            for k in self._round_order():
-                if g.result is not None or not g.alive[k]:
-                    continue
-                g.set_turn(k)
-                reply = self._greedy(k)
-                if reply:
-                    self._tick()
-                    self._play(reply)
-                    played += 1
-            if g.result is not None or not g.alive[self.root]:
-                return self._terminal(played)
-            g.set_turn(self.root)
-            if not second:
-                return self._leaf(-2 * WIN, 2 * WIN, True)
-            best = -2 * WIN
-            for m2 in g.legal_codes():
-                self._tick()
-                self._play(m2)
-                v = self._terminal(played + 1) if g.result is not None else self._leaf(-2 * WIN, 2 * WIN, False)
-                self._undo()
-                best = max(best, v)
-            return best
-        finally:
-            for _ in range(played):
-                self._undo()
-            g.set_turn(self.root)
-
-    def _round_order(self) -> list[int]:
-        """The opponents in the order they move after the root kingdom."""
-        g = self.g
-        return [k for k in ((self.root + i) % 7 for i in range(1, 7)) if g.alive[k] and g.teams[k] != self.team]
-
-    def _greedy(self, k: int) -> int:
-        """The capture a greedy kingdom k makes now (0: none that pays)."""
-        g = self.g
-        b, ctl, teams, alive = g.board, g.controller, g.teams, g.alive
-        best, best_gain = 0, 0.0
-        for m in g.legal_codes():
-            victim = b[m & 511]
-            if not victim:
-                continue
-            if victim & 15 == GENERAL:
-                return m
-            gain = VALUE[victim & 15]
-            t = m & 511
-            for s in attackers(g, t):  # can the capturer be taken back (by anyone but its own team)?
-                c = ctl[b[s] >> 4]
-                if s != m >> 9 and c != INERT and alive[c] and teams[c] != teams[k]:
-                    gain -= VALUE[b[m >> 9] & 15]
-                    break
-            if gain > best_gain:
-                best, best_gain = m, gain
         return best
