@@ -10,7 +10,7 @@ from qiguo.scenes.join import JoinScene
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.setup import SetupScene
 from qiguo.ui.net_match import NETWORK, NetMatch
-from ui_helpers import click, frames, make_app
+from ui_helpers import click, frames, key, make_app
 
 
 @pytest.fixture(autouse=True)
@@ -73,7 +73,7 @@ def test_a_host_and_a_friend_play_through_the_real_server():
     assert joined.match.session.seat == 1
     # the host's panel says the seat is taken (by a player who gave no name) and is drawn again
     until([host, friend], lambda: hosted.net_labels()[1] == "network player")
-    assert hosted.frame_key() != before and joined.net_labels()[:2] == ["player host", "you"]
+    assert hosted.frame_key() != before and joined.net_labels()[:2] == ["the host", "you"]
 
     move(host, hosted, "e10", "e7")  # the host (Qin) moves in its window
     until([host, friend], lambda: joined.game.history == ["e10e7"])
@@ -92,6 +92,33 @@ def test_a_host_and_a_friend_play_through_the_real_server():
         host.stack.pop()
 
 
+def test_names_typed_at_join_and_kept_for_hosting_are_what_the_others_see():
+    host = make_app()
+    host.settings.player_name = "Bo"
+    hosted = hosting(host)
+    port, code = hosted.match.server.address[1], hosted.match.code
+    friend = make_app()
+    friend.settings.player_name = ""  # another computer (both windows share one data folder here)
+    join = JoinScene(friend, f"127.0.0.1:{port}", code)
+    friend.stack.push(join)
+    frames(friend, 1)
+    key(friend, pygame.K_TAB)
+    key(friend, pygame.K_TAB)  # to the name field
+    friend.step(0.016, [pygame.event.Event(pygame.TEXTINPUT, text="Ann\x07")])  # a control character is dropped
+    key(friend, pygame.K_RETURN)
+    until([host, friend], lambda: bool(join.seat_buttons))
+    click(friend, join.seat_buttons[0].rect.center)
+    until([host, friend], lambda: isinstance(friend.stack.top, GameScene))
+    joined = friend.stack.top
+    until([host, friend], lambda: hosted.net_labels()[1] == "player Ann")
+    assert joined.net_labels()[:2] == ["Bo (host)", "you"]
+    assert friend.settings.player_name == "Ann"  # kept for the next game, and for hosting
+    while friend.stack.scenes:
+        friend.stack.pop()
+    while host.stack.scenes:
+        host.stack.pop()
+
+
 def test_a_bad_address_a_wrong_code_and_no_server_are_said():
     from qiguo.net.server import Server, ServerThread
     from qiguo.net.table import Table, parse_spec
@@ -104,13 +131,13 @@ def test_a_bad_address_a_wrong_code_and_no_server_are_said():
     thread = ServerThread(Server(Table(parse_spec("nn-----", False), code="RIGHT")))
     _, port = thread.start()
     try:
-        join.fields = [f"127.0.0.1:{port}", "WRONG"]
+        join.fields = [f"127.0.0.1:{port}", "WRONG", ""]
         join.join()
         until([app], lambda: bool(join.error))
         assert "wrong join code" in join.error and not isinstance(app.stack.top, GameScene)
     finally:
         thread.stop()
-    join.fields = [f"127.0.0.1:{port}", "RIGHT"]  # nobody listens there now
+    join.fields = [f"127.0.0.1:{port}", "RIGHT", ""]  # nobody listens there now
     join.error = ""
     join.join()
     until([app], lambda: bool(join.error))

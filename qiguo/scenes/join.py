@@ -19,6 +19,8 @@ from .base import Scene, hovered
 
 TIMEOUT = 8.0
 """Seconds to wait for a server's welcome."""
+LIMITS = (80, 80, 40)
+"""The longest address, code and player name one may type."""
 
 
 def tokens() -> Tokens:
@@ -36,13 +38,14 @@ def parse_address(text: str) -> tuple[str, int] | None:
 
 
 class JoinScene(Scene):
-    """Address and code fields; Join; then pick a seat (or watch)."""
+    """Address, code and name fields; Join; then pick a seat (or watch). The name is kept in the
+    settings and also used when this computer hosts."""
 
     def __init__(self, app, address: str = "", code: str = "", auto: bool = False, link: Link | None = None,
                  server=None):
         super().__init__(app)
         s = app.settings
-        self.fields = [address or s.last_join_address, code or s.last_join_code]
+        self.fields = [address or s.last_join_address, code or s.last_join_code, s.player_name]
         self.field = 0
         self.status, self.error = "", ""
         self.link = link
@@ -70,6 +73,7 @@ class JoinScene(Scene):
         code = self.fields[1].strip()
         s = self.app.settings
         s.last_join_address, s.last_join_code = self.fields[0].strip(), code
+        s.player_name = self.fields[2].strip()
         s.save()
         self.address, self.error, self.waited = address, "", 0.0
         self.status = t("join.connecting", address=f"{address[0]}:{address[1]}")
@@ -144,9 +148,11 @@ class JoinScene(Scene):
             ButtonColumn(self.seat_buttons).process_event(event)
             return
         if event.type == pygame.TEXTINPUT:
-            self.fields[self.field] = (self.fields[self.field] + event.text)[:80]
+            typed = "".join(ch for ch in event.text if ch.isprintable())
+            self.fields[self.field] = (self.fields[self.field] + typed)[:LIMITS[self.field]]
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
-            self.field = 1 - self.field
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            self.field = (self.field + step) % len(self.fields)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             self.fields[self.field] = self.fields[self.field][:-1]
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -171,7 +177,7 @@ class JoinScene(Scene):
         left = (w - width) // 2
         size = max(FLOOR + 2, min(22, h // 36))
         self.field_rects = []
-        for i, label in enumerate((t("join.address"), t("join.code"))):
+        for i, label in enumerate((t("join.address"), t("join.code"), t("join.name"))):
             text, fsize = fitted(label, size, width)
             surface.blit(render(text, fsize, theme.TEXT_DIM), (left, y))
             y += line_height(size) + 2

@@ -482,6 +482,9 @@ class GameScene(Scene):
                 out.append(t("game.player.bot", level=t(f"level.{s['level']}")))
             elif s["kind"] == "off":
                 out.append(t("setup.off"))
+            elif s["kind"] == "host":
+                name = self.player_name(k)
+                out.append(t("net.host", name=name) if name else t("net.host_unnamed"))
             elif not s["name"]:
                 out.append(t("net.waiting"))
             else:

@@ -166,7 +166,7 @@ class SetupScene(Scene):
         try:
             table = hosting.new_table(list(self.seats), self.preset, self.blocs(), s.seat_wait, s.standin)
             table.save()
-            server, link = hosting.start(table, s.host_port, s.bot_delay)
+            server, link = hosting.start(table, s.host_port, s.bot_delay, s.player_name)
         except (OSError, ValueError) as e:
             self.app.toast(t("net.host_failed", why=getattr(e, "strerror", None) or e))
             return

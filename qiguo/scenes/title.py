@@ -73,8 +73,9 @@ class TitleScene(ButtonScene):
     def continue_hosting(self) -> None:
         """Serve the kept network game again (same code and seats); the others join again."""
         from .join import JoinScene
+        s = self.app.settings
         try:
-            server, link = hosting.start(self.hosted, self.app.settings.host_port, self.app.settings.bot_delay)
+            server, link = hosting.start(self.hosted, s.host_port, s.bot_delay, s.player_name)
         except OSError as e:
             self.app.toast(t("net.host_failed", why=e.strerror or e))
             return

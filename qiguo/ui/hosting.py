@@ -33,12 +33,13 @@ def state_path() -> Path:
     return data_dir() / HOST_STATE
 
 
-def start(table: Table, port: int, bot_delay: float) -> tuple[ServerThread, Link]:
-    """Serve the table on `port` (0: any free one) and join it as the host. Raises OSError."""
+def start(table: Table, port: int, bot_delay: float, name: str = "") -> tuple[ServerThread, Link]:
+    """Serve the table on `port` (0: any free one) and join it as the host, under the player's
+    `name` (may be empty). Raises OSError."""
     server = ServerThread(Server(table, "0.0.0.0", port, bot_delay))
     _, bound = server.start()
     token = next((s.token for s in table.seats if s.kind == "host"), "")
-    return server, Link("127.0.0.1", bound, hello(table.code, "host", token=token, spectate=not token))
+    return server, Link("127.0.0.1", bound, hello(table.code, name, token=token, spectate=not token))
 
 
 def new_table(seats: list[Seat], rules: Any, blocs: list[str], seat_wait: float = 60.0,

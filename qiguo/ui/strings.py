@@ -320,6 +320,7 @@ EN: dict[str, str] = {
     "join.title": "Join a game",
     "join.address": "Host address (host:port)",
     "join.code": "Join code",
+    "join.name": "Your name (the other players see it)",
     "join.connect": "Join",
     "join.back": "Back",
     "join.connecting": "Connecting to {address}…",
@@ -346,6 +347,8 @@ EN: dict[str, str] = {
     "notice.brink1": "One more piece lost and {kingdom} falls ({limit} lost is the end)",
     "notice.brink": "{kingdom} can lose only {n} more pieces before it falls ({limit} lost is the end)",
     "net.player_unnamed": "network player",
+    "net.host": "{name} (host)",
+    "net.host_unnamed": "the host",
     "net.waiting_for_player": "waiting for the network player",
 }
 

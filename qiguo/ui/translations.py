@@ -320,6 +320,7 @@ ZH: dict[str, str] = {
     "join.title": "加入对局",
     "join.address": "主机地址（主机:端口）",
     "join.code": "加入码",
+    "join.name": "你的名字（其他玩家看得到）",
     "join.connect": "加入",
     "join.back": "返回",
     "join.connecting": "正在连接 {address}…",
@@ -346,6 +347,8 @@ ZH: dict[str, str] = {
     "notice.brink1": "{kingdom}再失一子即亡（失{limit}子出局）",
     "notice.brink": "{kingdom}再失{n}子即亡（失{limit}子出局）",
     "net.player_unnamed": "网络玩家",
+    "net.host": "{name}（主机）",
+    "net.host_unnamed": "主机",
     "net.waiting_for_player": "等待网络玩家",
 }
 
@@ -660,6 +663,7 @@ JA: dict[str, str] = {
     "join.title": "対局に参加",
     "join.address": "ホストのアドレス（ホスト:ポート）",
     "join.code": "参加コード",
+    "join.name": "あなたの名前（ほかのプレイヤーに表示）",
     "join.connect": "参加",
     "join.back": "戻る",
     "join.connecting": "{address} に接続中…",
@@ -686,6 +690,8 @@ JA: dict[str, str] = {
     "notice.brink1": "{kingdom}はあと一駒失えば滅亡（{limit}駒で脱落）",
     "notice.brink": "{kingdom}はあと{n}駒失えば滅亡（{limit}駒で脱落）",
     "net.player_unnamed": "ネット参加者",
+    "net.host": "{name}（ホスト）",
+    "net.host_unnamed": "ホスト",
     "net.waiting_for_player": "ネット参加者を待っています",
 }
 
