@@ -63,10 +63,9 @@ def kingdom_values(g: Game, letters: list[float] | None = None) -> list[float]:
     return out
 
 
-def evaluate(g: Game, team: int, letters: list[float] | None = None, lead: float = 0.0) -> float:
+def evaluate(g: Game, team: int, letters: list[float] | None = None) -> float:
     """The position from player `team`'s side: its kingdoms against its strongest and average
-    opponent. Finished games score +/-WIN. `lead` is what each Sword of lead over the strongest
-    opponent costs: the player in front draws everyone's fire."""
+    opponent. Finished games score +/-WIN."""
     if g.result is not None:
         return WIN if any(g.teams[KINGDOMS.index(ch)] == team for ch in g.result.winners) else -WIN
     values = kingdom_values(g, letters)
@@ -80,8 +79,5 @@ def evaluate(g: Game, team: int, letters: list[float] | None = None, lead: float
         return own
     others = list(totals.values())
     top = max(others)
-    v = own - 0.5 * top - 0.5 * sum(others) / len(others)
-    if lead and own > top:
-        v -= lead * (own - top)
-    return v
+    return own - 0.5 * top - 0.5 * sum(others) / len(others)
 

@@ -43,8 +43,6 @@ class Shape:
     pieces it counts as lost (it saves the first)."""
     after_root: tuple[float, float, float] = (1.0, 0.5, 0.25)
     """At a leaf where the opponents are to move."""
-    lead: float = 0.0
-    """What each Sword of lead over the strongest opponent costs (see :func:`.evaluate.evaluate`)."""
     round: bool = False
     """After each reply, the other opponents take what pays them (see :meth:`BestReplySearch._round`)."""
 
@@ -103,7 +101,7 @@ class BestReplySearch:
         self.letters = self._saved.pop()
 
     def _eval(self) -> float:
-        return evaluate(self.g, self.team, self.letters, self.shape.lead)
+        return evaluate(self.g, self.team, self.letters)
 
     # ---- driver -------------------------------------------------------------------------
 
