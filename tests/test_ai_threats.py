@@ -47,3 +47,16 @@ def test_a_horse_path_opened_or_a_horse_arriving_threatens_a_piece(move, point):
     g.play(move)
     kept.moved(m.from_sq, m.to_sq, False, True)
     assert set(kept.loss) == {parse_point(point)} == set(Threats(g, g.teams[0]).loss)
+
+
+def test_an_allys_most_threatened_piece_is_left_to_the_ally_to_save():
+    # Qin and Wei are allies; Qi's general on s10 attacks Wei's general (s13) and Chu's Deputy on
+    # c5 attacks Qin's Sword on c10. Wei moves before Qin's next turn and saves its general;
+    # Qin's Sword is Qin's to save.
+    pieces = {"m19": "wG", "c10": "wS", "c5": "rD", "a15": "rG", "s10": "oG", "s13": "gG", "l1": "bG",
+              "d17": "pG", "c11": "kG"}
+    g = position(pieces, blocs="wg")
+    threats = Threats(g, g.teams[0])
+    assert sorted(threats.loss.values(), reverse=True)[0] == 150.0  # Wei's general is threatened
+    assert threats.worst(0) == (1.0, 0.0, 0.0)
+    assert threats.worst(4) == (150.0, 0.0, 0.0)  # searched from Wei's side, Qin saves its Sword

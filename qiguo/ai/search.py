@@ -338,7 +338,7 @@ class BestReplySearch:
         g = self.g
         shape = self.shape
         stand = self._eval()
-        h0, h1, h2 = self.threats.worst()
+        h0, h1, h2 = self.threats.worst(self.root)
         if not maxnode:
             w0, w1, w2 = shape.after_root
             return stand - (w0 * h0 + w1 * h1 + w2 * h2)

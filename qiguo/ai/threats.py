@@ -113,7 +113,19 @@ class Threats:
             else:
                 loss.pop(sq, None)
 
-    def worst(self) -> tuple[float, float, float]:
-        """The three largest losses, largest first (zeros when fewer pieces are threatened)."""
-        top = sorted(self.loss.values(), reverse=True)[:3]
+    def worst(self, root: int) -> tuple[float, float, float]:
+        """The three largest losses, largest first (zeros when fewer pieces are threatened),
+        leaving out each ally's largest: an ally (a kingdom of the team other than `root`, which
+        the search never moves) saves that piece itself on its own turn."""
+        b, ctl = self.g.board, self.g.controller
+        top: list[float] = []
+        saved: set[int] = set()
+        for sq, v in sorted(self.loss.items(), key=lambda item: item[1], reverse=True):
+            k = ctl[b[sq] >> 4]
+            if k != root and k not in saved:
+                saved.add(k)
+                continue
+            top.append(v)
+            if len(top) == 3:
+                break
         return tuple(top + [0.0] * (3 - len(top)))  # type: ignore[return-value]
