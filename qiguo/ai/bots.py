@@ -32,9 +32,10 @@ percentile; normal finishes its two plies well within its 0.25 s), for tests and
 arena runs."""
 
 
-SHAPES = {"normal": Shape(max_depth=2), "hard": Shape(max_depth=32, full_min=1, reduce=True)}
+SHAPES = {"normal": Shape(max_depth=2), "hard": Shape(max_depth=32, full_min=1, reduce=True, round=True)}
 """How the search levels search: normal two plies full width; hard deeper, full width for the
-first reply and then only the replies that hurt (see :mod:`.search`)."""
+first reply and then only the replies that hurt, each followed by the rest of the opponents'
+round, in which each takes what pays it (see :mod:`.search`)."""
 
 
 @dataclass(frozen=True)
