@@ -5,6 +5,7 @@ import pytest
 
 from positions import game as position
 from qiguo.ai import LEVELS, NODE_BUDGETS, choose_move
+from qiguo.ai.threats import Threats
 from qiguo.engine import Game, Move, parse_point, random_game
 
 SETUPS = [("standard", None), ("chinese", None), ("sima-guang", None), ("standard", "wg,ro,bp"),
@@ -160,3 +161,23 @@ def test_hard_finds_a_two_step_win_that_normal_misses():
     g.undo()
     g.play_code(normal)
     assert not _wins_whatever_they_do(g, "w")
+
+
+def test_the_rest_of_the_round_takes_what_pays_each_other_opponent():
+    # Chu's Brigadier (a6) can take Qin's Cannon (e10), Yan's (n16) Qin's Bow (j12). Between two
+    # of Qin's turns both move, so hard's search plays both captures after a reply (BRS alone
+    # would let only one opponent move).
+    from qiguo.ai.search import BestReplySearch, Shape
+    pieces = {"b18": "wG", "e10": "wC", "j12": "wA", "a6": "rB", "a15": "rG", "n16": "kB", "c11": "kG",
+              "s10": "oG", "s13": "gG", "l1": "bG", "d17": "pG"}
+    g = position(pieces)
+    before = g.to_qfen()
+    search = BestReplySearch(g, shape=Shape(2, round=True))
+    assert search._round(-1) == 2 and g.history == ["a6e10", "n16j12"] and g.turn == 0
+    for _ in range(2):
+        search._undo()
+    g.set_turn(0)
+    assert g.to_qfen() == before and search.threats.loss == Threats(g, 0).loss
+    g.set_turn(1)
+    search._play(Move.parse("a15a16"))  # Chu's reply was elsewhere: Chu does not move twice
+    assert search._round(1) == 1 and g.history[-1] == "n16j12"
