@@ -4,7 +4,10 @@ MAX nodes are the root kingdom's moves; a MIN node lets every opponent try its m
 the single best reply, after which it is the root kingdom's turn again. Below the first
 `full_min` MIN levels, a MIN node looks only at the opponents' captures of the root player's
 threatened pieces, and otherwise lets the opponents make a neutral move (the position with the
-root kingdom to move again), in the spirit of BRS+ (Esser et al. 2013). Late quiet moves at MAX nodes are searched a ply shallower first (late-move
+root kingdom to move again), in the spirit of BRS+ (Esser et al. 2013). With `round`, each
+reply is followed by the rest of the opponents' round: every other opponent takes the root
+player's piece that pays it best, as six kingdoms do between two of its turns (BRS alone lets
+one opponent move). Late quiet moves at MAX nodes are searched a ply shallower first (late-move
 reductions). Leaves take a static-exchange view: what each threatened root piece stands to lose
 (kept up to date move by move, see :mod:`.threats`) and the root kingdom's best capture."""
 from __future__ import annotations
