@@ -29,6 +29,13 @@ def until(apps, check, seconds=20.0):
     raise AssertionError("timed out")
 
 
+def close(*apps):
+    """Every scene left (a network game's scene stops its link, and its server if it hosts)."""
+    for app in apps:
+        while app.stack.scenes:
+            app.stack.pop()
+
+
 def move(app, scene, a, b):
     click(app, scene.view.centre(parse_point(a)))
     click(app, scene.view.centre(parse_point(b)))
@@ -86,10 +93,7 @@ def test_a_host_and_a_friend_play_through_the_real_server():
     host.draw()
     friend.draw()
     assert host.errors_total == 0 and friend.errors_total == 0
-    while friend.stack.scenes:
-        friend.stack.pop()
-    while host.stack.scenes:
-        host.stack.pop()
+    close(friend, host)
 
 
 def test_names_typed_at_join_and_kept_for_hosting_are_what_the_others_see():
@@ -113,10 +117,7 @@ def test_names_typed_at_join_and_kept_for_hosting_are_what_the_others_see():
     until([host, friend], lambda: hosted.net_labels()[1] == "player Ann")
     assert joined.net_labels()[:2] == ["Bo (host)", "you"]
     assert friend.settings.player_name == "Ann"  # kept for the next game, and for hosting
-    while friend.stack.scenes:
-        friend.stack.pop()
-    while host.stack.scenes:
-        host.stack.pop()
+    close(friend, host)
 
 
 def test_a_bad_address_a_wrong_code_and_no_server_are_said():
@@ -159,5 +160,4 @@ def test_continue_hosting_serves_the_kept_game_again():
     until([host], lambda: isinstance(host.stack.top, GameScene))
     again = host.stack.top
     assert again.match.code == code and again.game.history == ["e10e7"]
-    while host.stack.scenes:
-        host.stack.pop()
+    close(host)
