@@ -27,9 +27,8 @@ DEFAULT_BUDGETS = {"novice": Budget(), "easy": Budget(), "normal": Budget(second
 NODE_BUDGETS = {"novice": Budget(), "easy": Budget(), "normal": Budget(nodes=6000),
                 "hard": Budget(nodes=15000)}
 """Node budgets that stay within the shipped time on the development machine (a 2-core machine
-running two arena games: hard about 0.5 s a move at the median and under 1 s at the 95th
-percentile; normal finishes its two plies well within its 0.25 s), for tests and repeatable
-arena runs."""
+running two arena games: hard 0.46 s a move at the median, 0.63 s at the 95th percentile;
+normal finishes its two plies well within its 0.25 s), for tests and repeatable arena runs."""
 
 
 SHAPES = {"normal": Shape(max_depth=2), "hard": Shape(max_depth=32, full_min=1, reduce=True, round=True)}
