@@ -108,6 +108,22 @@ def test_settings_are_reachable_in_game_apply_at_once_and_are_written_at_once(da
     assert app.stack.top is scene
 
 
+def test_the_players_name_is_typed_in_the_settings_and_written_at_once(data_dir):
+    app = make_app()
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    frames(app, 1)
+    button = next(b for b in settings.menu.buttons if b.label.startswith("Your name"))
+    assert button.label.endswith("—")  # no name yet
+    click(app, button.rect.center)
+    app.step(0.016, [pygame.event.Event(pygame.TEXTINPUT, text="Ann" + "n" * 60)])
+    key(app, pygame.K_RETURN)
+    assert app.stack.top is settings
+    assert app.settings.player_name == "Ann" + "n" * 37  # at most 40 characters, as the file allows
+    assert json.loads((data_dir / "settings.json").read_text())["player_name"] == app.settings.player_name
+    assert any(b.label.endswith(app.settings.player_name) for b in settings.menu.buttons)
+
+
 @pytest.mark.parametrize("make", [lambda app: TitleScene(app), lambda app: SetupScene(app),
                                   lambda app: SettingsScene(app), lambda app: LoadScene(app),
                                   lambda app: RulesScene(app), lambda app: ResultScene(app, finished_match())],

@@ -12,6 +12,7 @@ from qiguo.ui import theme
 from qiguo.ui.files import data_dir
 from qiguo.ui.fonts import FLOOR, blit_footer, blit_lines, fitted, line_height, render
 from qiguo.ui.net_match import NetMatch, connect
+from qiguo.ui.settings import NAME_LIMIT
 from qiguo.ui.strings import kingdom_name, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
@@ -19,7 +20,7 @@ from .base import Scene, hovered
 
 TIMEOUT = 8.0
 """Seconds to wait for a server's welcome."""
-LIMITS = (80, 80, 40)
+LIMITS = (80, 32, NAME_LIMIT)
 """The longest address, code and player name one may type."""
 
 

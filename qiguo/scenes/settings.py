@@ -1,4 +1,5 @@
-"""Settings: bot pause, animation time, legal-move hints, coordinates, default rules."""
+"""Settings: bot pause, animation time, legal-move hints, coordinates, default rules, and for
+network games the player's name, the seat wait and the stand-in bot."""
 from __future__ import annotations
 
 import pygame
@@ -6,6 +7,7 @@ import pygame
 from qiguo.engine import PRESETS
 from qiguo.ui import theme
 from qiguo.ui.piece_art import STYLES, style_for
+from qiguo.ui.settings import NAME_LIMIT
 from qiguo.ui.strings import LANGUAGES, set_language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
@@ -52,6 +54,7 @@ class SettingsScene(ButtonScene):
             Button(t("settings.preset", value=t(f"preset.{s.preset}")), lambda: self.change("preset", tuple(PRESETS))),
             Button(t("settings.language", value=LANGUAGES.get(s.language, LANGUAGES["en"])[0]),
                    lambda: self.change("language", tuple(LANGUAGES))),
+            Button(t("settings.name", value=s.player_name or "—"), self.ask_name),
             Button(t("settings.seat_wait", value=s.seat_wait), lambda: self.change("seat_wait", SEAT_WAITS)),
             Button(t("settings.standin", value=t(f"level.{s.standin}")),
                    lambda: self.change("standin", ("easy", "normal", "hard"))),
@@ -67,6 +70,15 @@ class SettingsScene(ButtonScene):
         if not self.app.settings.save() and not self.unsaved_said:
             self.unsaved_said = True
             self.app.toast(t("settings.unsaved"))
+
+    def ask_name(self) -> None:
+        """The name the other players see in a network game, typed in a box."""
+        from .name_entry import NameScene
+        self.app.stack.push(NameScene(self.app, t("settings.name.title"), self.app.settings.player_name,
+                                      self.set_name, limit=NAME_LIMIT))
+
+    def set_name(self, name: str) -> None:
+        self.change("player_name", (name,))
 
     def back(self) -> None:
         self.app.stack.pop()

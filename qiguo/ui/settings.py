@@ -52,6 +52,10 @@ BOT_DELAY_MAX = 10.0
 """The longest pause after a bot's move, in seconds (also the limit of --bot-delay)."""
 
 
+NAME_LIMIT = 40
+"""The longest player name (shown to the others in a network game)."""
+
+
 @dataclass
 class Settings:
     bot_delay: float = 0.5
@@ -122,7 +126,7 @@ VALID: dict[str, Callable[[Any], bool]] = {
     "last_seats": _seats, "last_blocs": _blocs,
     "last_join_address": lambda v: isinstance(v, str) and len(v) <= 80,
     "last_join_code": lambda v: isinstance(v, str) and len(v) <= 32,
-    "player_name": lambda v: isinstance(v, str) and len(v) <= 40,
+    "player_name": lambda v: isinstance(v, str) and len(v) <= NAME_LIMIT,
     "host_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 65535,
     "seat_wait": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3600,
     "standin": lambda v: isinstance(v, str) and v in ("novice", "easy", "normal", "hard"),

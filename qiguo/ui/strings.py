@@ -343,6 +343,8 @@ EN: dict[str, str] = {
     "title.continue_host": "Continue hosting",
     "net.waiting_for": "waiting for {name}",
     "settings.seat_wait": "Network seat wait: {value} s",
+    "settings.name": "Your name (network games): {value}",
+    "settings.name.title": "Your name, as the other players see it",
     "settings.standin": "Stand-in bot: {value}",
     "notice.brink1": "One more piece lost and {kingdom} falls ({limit} lost is the end)",
     "notice.brink": "{kingdom} can lose only {n} more pieces before it falls ({limit} lost is the end)",
