@@ -92,9 +92,41 @@ def test_the_host_killed_mid_game_resumes_from_its_state_and_the_clients_rejoin(
     time.sleep(1.0)
     srv, again = server(tmp_path, "nnn----", "--state", str(state), port=port)
     assert again == port
-    last = finish(srv)
+    try:
+        last = finish(srv)
+    except subprocess.TimeoutExpired:  # say what each side was doing (this hung once in CI)
+        for proc in [srv, *bots]:
+            proc.kill()
+        said = [(tmp_path / "server.err").read_text()[-2000:]] + [b.communicate()[1][-1000:] for b in bots]
+        raise AssertionError("the resumed game did not end:\n" + "\n---\n".join(said)) from None
     assert all(finish(b) == last for b in bots)
     moves = json.loads(state.read_text())["game"]["moves"]
     assert moves[:len(kept)] == kept
     for k in "wro":
         assert json.loads((tmp_path / f"bot-{k}" / "moves.json").read_text()) == moves
+
+
+def test_a_network_bot_whose_server_goes_while_it_thinks_joins_again():
+    """The move cannot be sent (the host was killed): the bot goes back to joining, it does not die."""
+    import asyncio
+    from qiguo.net.bot import one_connection
+    from qiguo.net.protocol import encode
+    from qiguo.net.session import Session
+    from qiguo.net.table import Table, parse_spec
+
+    table = Table(parse_spec("nn-----", False), code="X")
+    seat = table.join(seat="w")
+
+    class GoneWriter:
+        def write(self, data):
+            pass
+
+        async def drain(self):
+            raise ConnectionResetError("the host is gone")
+
+    async def run():
+        reader = asyncio.StreamReader()
+        reader.feed_data(encode(table.welcome(seat)))  # Qin to move: the bot thinks, then cannot send
+        return await one_connection(reader, GoneWriter(), Session(), "X", "w", "", "easy", None, lambda token: None)
+
+    assert asyncio.run(run()) is None

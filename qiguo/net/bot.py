@@ -108,8 +108,11 @@ async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWri
             budget = Budget(nodes=nodes) if nodes else None
             move = await loop.run_in_executor(None, lambda: choose_move(game, level, seed=game.ply, budget=budget))
             if session.game.ply == asked:
-                writer.write(encode(session.move_message(str(Move(move)))))
-                await writer.drain()
+                try:
+                    writer.write(encode(session.move_message(str(Move(move)))))
+                    await writer.drain()
+                except (ConnectionError, OSError):
+                    return None  # the server went while we thought: join again
 
 
 def main(argv: Sequence[str] | None = None) -> int:
