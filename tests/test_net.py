@@ -130,3 +130,42 @@ def test_a_network_bot_whose_server_goes_while_it_thinks_joins_again():
         return await one_connection(reader, GoneWriter(), Session(), "X", "w", "", "easy", None, lambda token: None)
 
     assert asyncio.run(run()) is None
+
+
+def test_a_network_bot_acts_only_on_the_game_its_new_connection_was_welcomed_with():
+    """After the host restarts from a state saved a move behind what the bot had seen, a seats
+    message may reach the bot before its welcome. Moving then (on the lost game) had the move
+    refused and the bot waiting for ever (a CI hang); it must wait for the welcome."""
+    import asyncio
+    from qiguo.net.bot import one_connection
+    from qiguo.net.protocol import decode, encode
+    from qiguo.net.session import Session
+    from qiguo.net.table import Table, parse_spec
+
+    seen = Table(parse_spec("nn-----", False), code="X")  # the game the bot saw before the host died
+    seat = seen.join(seat="w")
+    session = Session()
+    for move in ("e10e9", "f5f6"):
+        seen.game.play(move)
+    session.welcome(seen.welcome(seat))  # Qin to move at ply 2
+    kept = Table(parse_spec("nn-----", False), code="X")  # the host came back from ply 1: Chu to move
+    kept.game.play("e10e9")
+    written = []
+
+    class Writer:
+        def write(self, data):
+            written.append(decode(data))
+
+        async def drain(self):
+            pass
+
+    async def run():
+        reader = asyncio.StreamReader()
+        reader.feed_data(encode({"type": "seats", "seats": kept.public_seats()}))
+        reader.feed_data(encode(kept.welcome(seat)))
+        reader.feed_eof()
+        return await one_connection(reader, Writer(), session, "X", "w", seen.seats[seat].token, "easy", None,
+                                    lambda token: None)
+
+    assert asyncio.run(run()) is None
+    assert [m["type"] for m in written] == ["hello"]  # Chu is to move: nothing to send

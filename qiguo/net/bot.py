@@ -74,6 +74,7 @@ async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWri
         hello["seat"] = seat
     writer.write(encode(hello))
     asked = -1
+    welcomed = False  # what came before this connection's welcome may be from a game the server lost
     loop = asyncio.get_running_loop()
     while True:
         try:
@@ -97,6 +98,9 @@ async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWri
             if session.seat is None:
                 raise Refused("no seat is free")
             keep(session.token)  # at once: if this process is killed, a new one takes the seat back
+            welcomed, asked = True, -1
+        elif not welcomed:
+            continue  # e.g. a seats message sent to every connection before ours was welcomed
         elif session.apply(message) == "gap":
             return None  # join again for the whole game
         if kind == "end" or (session.game is not None and session.game.result is not None):

@@ -226,12 +226,12 @@ class Server:
     def played(self, entry: str, k: int) -> None:
         """Tell everyone of a move just made (it is in the table's game already)."""
         g = self.table.game
+        self.table.save()  # first: a host killed now resumes with every move anyone has seen
         self.broadcast({"type": "move", "seq": g.ply, "move": entry, "kingdom": KINGDOMS[k], "qfen": g.to_qfen(),
                         "result": self.table.result(), "sent": time.time()})
         self._asked, self._reply = -1, None
         if self.worker is not None:
             self.worker.cancel()
-        self.table.save()
         if g.result is not None:
             self.broadcast({"type": "end", "result": self.table.result()})
 
