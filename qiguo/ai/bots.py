@@ -74,8 +74,7 @@ def think(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
     work = game.copy()  # ordering and search both leave it as they found it
     rng.shuffle(moves)  # equal moves are chosen among fairly, and repeatably for a seed
     ordered = easy_order(work, moves)
-    shape = SHAPES[level]
-    search = BestReplySearch(work, deadline, budget.nodes, cancelled, shape)
+    search = BestReplySearch(work, deadline, budget.nodes, cancelled, SHAPES[level])
     move, _ = search.best_move(order_seed=ordered)
     return Thought(move, search.completed_depth, search.nodes, time.perf_counter() - start)
 

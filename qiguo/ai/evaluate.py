@@ -78,6 +78,5 @@ def evaluate(g: Game, team: int, letters: list[float] | None = None) -> float:
     if not totals:
         return own
     others = list(totals.values())
-    top = max(others)
-    return own - 0.5 * top - 0.5 * sum(others) / len(others)
+    return own - 0.5 * max(others) - 0.5 * sum(others) / len(others)
 
