@@ -16,8 +16,9 @@ from typing import Sequence
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-from qiguo.cmdline import Parser, parse, seconds, whole
+from qiguo.cmdline import Parser, checked, parse, seconds, whole
 from qiguo.engine import EngineError, Rules
+from qiguo.net.protocol import parse_address
 from qiguo.ui import theme
 from qiguo.ui.files import check_data_dir, clean_temporaries, data_dir
 from qiguo.ui.fonts import _render, fit, font, render, wrap
@@ -264,13 +265,6 @@ def _screenshot(text: str) -> str:
     return text
 
 
-def _address(text: str) -> tuple[str, int]:
-    host, sep, port = text.rpartition(":")
-    if not sep or not host or not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
-        raise argparse.ArgumentTypeError(f"HOST:PORT, not {text[:40]!r}")
-    return host, int(port)
-
-
 def _seats_arg(text: str) -> str:
     from qiguo.ui.seats import parse_seats
     try:
@@ -298,7 +292,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace | int:
     p.add_argument("--bench", action="store_true", help="print frame-time median and p99 at exit")
     p.add_argument("--host", nargs="?", const=-1, type=whole(0, 65535), default=None, metavar="PORT",
                    help="host a network game: the set-up screen, serving on PORT (default: the last one)")
-    p.add_argument("--join", type=_address, default=None, metavar="HOST:PORT", help="join a network game")
+    p.add_argument("--join", type=checked(parse_address, "HOST:PORT"), default=None, metavar="HOST:PORT", help="join a network game")
     p.add_argument("--code", default=None, help="the join code (with --join)")
     args = parse(p, argv)
     if isinstance(args, argparse.Namespace) and (args.join is None) != (args.code is None):

@@ -6,7 +6,9 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from typing import Callable, Sequence
+from typing import Callable, Sequence, TypeVar
+
+T = TypeVar("T")
 
 
 class UsageError(Exception):
@@ -54,5 +56,16 @@ def seconds(low: float, high: float) -> Callable[[str], float]:
             value = math.nan
         if not math.isfinite(value) or not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of seconds from {low:g} to {high:g}")
+        return value
+    return convert
+
+
+def checked(read: Callable[[str], T | None], form: str) -> Callable[[str], T]:
+    """An argparse type from a reader that answers None for text it does not accept; the error
+    names the expected `form`."""
+    def convert(text: str) -> T:
+        value = read(text)
+        if value is None:
+            raise argparse.ArgumentTypeError(f"{form}, not {text[:40]!r}")
         return value
     return convert

@@ -4,7 +4,6 @@ so if it is stopped and started again it gets its seat back; if the connection d
 server restarting, say) it keeps trying to join again for a while."""
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import sys
@@ -12,18 +11,11 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from qiguo.ai import LEVELS, Budget, choose_move
-from qiguo.cmdline import Parser, parse, seconds, whole
+from qiguo.cmdline import Parser, checked, parse, seconds, whole
 from qiguo.engine import KINGDOMS, EngineError, Move
 
-from .protocol import MAX_LINE, VERSION, ProtocolError, decode, encode
+from .protocol import MAX_LINE, VERSION, ProtocolError, decode, encode, parse_address
 from .session import Session, Tokens, key_of
-
-
-def _address(text: str) -> tuple[str, int]:
-    host, sep, port = text.rpartition(":")
-    if not sep or not host or not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
-        raise argparse.ArgumentTypeError(f"HOST:PORT, not {text[:40]!r}")
-    return host, int(port)
 
 
 class Refused(Exception):
@@ -121,7 +113,7 @@ async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWri
 
 def main(argv: Sequence[str] | None = None) -> int:
     p = Parser(prog="python -m qiguo.net.bot", description="a bot that plays a network seat")
-    p.add_argument("--join", type=_address, required=True, metavar="HOST:PORT")
+    p.add_argument("--join", type=checked(parse_address, "HOST:PORT"), required=True, metavar="HOST:PORT")
     p.add_argument("--code", required=True)
     p.add_argument("--seat", default="", help="the kingdom letter to sit at (default: the first free seat)")
     p.add_argument("--level", default="normal", choices=LEVELS)

@@ -11,6 +11,15 @@ MAX_LINE = 64 * 1024
 """The longest line a peer may send; a longer one ends the connection."""
 
 
+def parse_address(text: str) -> tuple[str, int] | None:
+    """A server's address as typed, ``HOST:PORT`` (an IPv6 host may stand in brackets), or None
+    when the text is not one."""
+    host, sep, port = text.strip().rpartition(":")
+    if not sep or not host or not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
+        return None
+    return host.strip("[]"), int(port)
+
+
 class ProtocolError(ValueError):
     """A message that is not what the protocol allows; the message says what is wrong."""
 

@@ -7,6 +7,7 @@ import pygame
 
 from qiguo.engine import KINGDOMS
 from qiguo.net.link import Link
+from qiguo.net.protocol import parse_address
 from qiguo.net.session import Session, Tokens
 from qiguo.ui import theme
 from qiguo.ui.files import data_dir
@@ -29,13 +30,6 @@ def tokens() -> Tokens:
         return Tokens(data_dir())
     except OSError:
         return Tokens()
-
-
-def parse_address(text: str) -> tuple[str, int] | None:
-    host, sep, port = text.strip().rpartition(":")
-    if not sep or not host or not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
-        return None
-    return host.strip("[]"), int(port)
 
 
 class JoinScene(Scene):
