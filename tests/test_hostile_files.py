@@ -227,6 +227,8 @@ def test_frame_times_are_kept_for_a_bounded_window(monkeypatch):
     (["--size", "9000x9000"], "each side"), (["--seats", ""], "7 characters"), (["--qfen", ""], "needs --seats"),
     (["--qfen", "x"], "needs --seats"), (["--blocs", "wg"], "needs --seats"), (["--bot-delay", "inf"], "seconds"),
     (["--bot-delay", "nan"], "seconds"), (["--seed", "１"], "whole number"), (["--frames", "-3"], "between 1 and"),
+    (["--join", "nope", "--code", "X"], "HOST:PORT"), (["--join", "h:٣", "--code", "X"], "HOST:PORT"),
+    (["--join", "h:70000", "--code", "X"], "HOST:PORT"),
 ])
 def test_bad_window_options_are_one_line_errors(args, message):
     r = subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, timeout=60,
