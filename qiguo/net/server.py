@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
+from qiguo.ai import LEVELS
 from qiguo.ai.worker import BotWorker
 from qiguo.cmdline import Parser, parse, seconds, whole
 from qiguo.engine import KINGDOMS, EngineError, Move, Rules
 
-from .protocol import CLIENT, MAX_LINE, VERSION, ProtocolError, decode, encode
+from .protocol import CLIENT, LIMITS, MAX_LINE, VERSION, ProtocolError, decode, encode
 from .table import Table, TableError, parse_spec
 
 HELLO_TIMEOUT = 5.0
@@ -325,7 +326,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--bind", default="127.0.0.1", help="the address to listen on (default: this computer only)")
     p.add_argument("--seat-wait", type=seconds(0, 3600), default=60.0,
                    help="seconds a dropped player's seat waits before a bot stands in")
-    p.add_argument("--standin", default="normal", help="the level of the stand-in bots")
+    p.add_argument("--standin", default="normal", choices=LEVELS, help="the level of the stand-in bots")
     p.add_argument("--bot-delay", type=seconds(0, 10), default=0.0, help="seconds before a bot's move is played")
     p.add_argument("--state", default=None, help="keep the game in this file; resume from it if it exists")
     return p
@@ -336,10 +337,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if isinstance(args, int):
         return args
     try:
-        if args.code is not None and not (0 < len(args.code) <= 32 and args.code.isascii() and args.code.isalnum()):
-            raise TableError("--code takes 1 to 32 letters and digits")
-        if args.standin not in ("novice", "easy", "normal", "hard"):
-            raise TableError("--standin takes novice, easy, normal or hard")
+        if args.code is not None and not (0 < len(args.code) <= LIMITS["code"] and args.code.isascii()
+                                          and args.code.isalnum()):
+            raise TableError(f"--code takes 1 to {LIMITS['code']} letters and digits")
         state = Path(args.state) if args.state else None
         if state is not None and state.exists():
             table = Table.restore(state, args.seat_wait)

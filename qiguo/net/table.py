@@ -14,6 +14,8 @@ from qiguo.ai import LEVELS
 from qiguo.atomic import write_json
 from qiguo.engine import KINGDOMS, EngineError, Game, IllegalMove, Move, Rules
 
+from .protocol import LIMITS
+
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Join codes avoid letters that read alike (I/1, O/0, L)."""
 SEAT_KINDS = {"n": "network", "h": "host", "-": "off"}
@@ -117,7 +119,7 @@ class Table:
         if s.connected:
             raise TableError(f"{KINGDOMS[k]} is held by a connected player")
         s.connected, s.left_at, s.standin = True, 0.0, False
-        s.name = name[:40] or s.name or KINGDOMS[k]
+        s.name = name[:LIMITS["name"]] or s.name or KINGDOMS[k]
 
     def leave(self, k: int, now: float | None = None) -> None:
         """The player of seat k dropped: its seat waits, then a bot stands in."""

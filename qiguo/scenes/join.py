@@ -7,13 +7,12 @@ import pygame
 
 from qiguo.engine import KINGDOMS
 from qiguo.net.link import Link
-from qiguo.net.protocol import parse_address
+from qiguo.net.protocol import LIMITS, parse_address
 from qiguo.net.session import Session, Tokens
 from qiguo.ui import theme
 from qiguo.ui.files import data_dir
 from qiguo.ui.fonts import FLOOR, blit_footer, blit_lines, fitted, line_height, render
 from qiguo.ui.net_match import NetMatch, connect
-from qiguo.ui.settings import NAME_LIMIT
 from qiguo.ui.strings import kingdom_name, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
@@ -21,8 +20,8 @@ from .base import Scene, hovered
 
 TIMEOUT = 8.0
 """Seconds to wait for a server's welcome."""
-LIMITS = (80, 32, NAME_LIMIT)
-"""The longest address, code and player name one may type."""
+FIELD_LIMITS = (80, LIMITS["code"], LIMITS["name"])
+"""The longest address, code and player name one may type (as the protocol carries them)."""
 
 
 def tokens() -> Tokens:
@@ -144,7 +143,7 @@ class JoinScene(Scene):
             return
         if event.type == pygame.TEXTINPUT:
             typed = "".join(ch for ch in event.text if ch.isprintable())
-            self.fields[self.field] = (self.fields[self.field] + typed)[:LIMITS[self.field]]
+            self.fields[self.field] = (self.fields[self.field] + typed)[:FIELD_LIMITS[self.field]]
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
             step = -1 if event.mod & pygame.KMOD_SHIFT else 1
             self.field = (self.field + step) % len(self.fields)

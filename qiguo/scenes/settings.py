@@ -5,9 +5,9 @@ from __future__ import annotations
 import pygame
 
 from qiguo.engine import PRESETS
+from qiguo.net.protocol import LIMITS
 from qiguo.ui import theme
 from qiguo.ui.piece_art import STYLES, style_for
-from qiguo.ui.settings import NAME_LIMIT
 from qiguo.ui.strings import LANGUAGES, set_language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
@@ -75,7 +75,7 @@ class SettingsScene(ButtonScene):
         """The name the other players see in a network game, typed in a box."""
         from .name_entry import NameScene
         self.app.stack.push(NameScene(self.app, t("settings.name.title"), self.app.settings.player_name,
-                                      self.set_name, limit=NAME_LIMIT))
+                                      self.set_name, limit=LIMITS["name"]))
 
     def set_name(self, name: str) -> None:
         self.change("player_name", (name,))

@@ -10,7 +10,7 @@ from typing import Any, Callable
 from qiguo.ai.worker import BotWorker
 from qiguo.engine import EngineError, Game, Move
 from qiguo.net.link import Link
-from qiguo.net.protocol import VERSION
+from qiguo.net.protocol import LIMITS, VERSION
 from qiguo.net.session import Session, Tokens, key_of
 
 from .match import Match, Played, Worker
@@ -23,7 +23,7 @@ NETWORK = "network"
 
 
 def hello(code: str, name: str = "", token: str = "", seat: str = "", spectate: bool = False) -> dict[str, Any]:
-    message: dict[str, Any] = {"type": "hello", "version": VERSION, "code": code, "name": name[:40]}
+    message: dict[str, Any] = {"type": "hello", "version": VERSION, "code": code, "name": name[:LIMITS["name"]]}
     if token:
         message["token"] = token
     elif seat:

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Callable
 
 from qiguo.engine import KINGDOMS, PRESETS, EngineError, teams_for
+from qiguo.net.protocol import LIMITS
 
 from .files import data_dir, parse_json, read_text, set_aside, write_json
 from .seats import parse_seats
@@ -50,10 +51,6 @@ def _blocs(v: Any) -> bool:
 
 BOT_DELAY_MAX = 10.0
 """The longest pause after a bot's move, in seconds (also the limit of --bot-delay)."""
-
-
-NAME_LIMIT = 40
-"""The longest player name (shown to the others in a network game)."""
 
 
 @dataclass
@@ -125,8 +122,8 @@ VALID: dict[str, Callable[[Any], bool]] = {
     "preset": lambda v: isinstance(v, str) and v in PRESETS,
     "last_seats": _seats, "last_blocs": _blocs,
     "last_join_address": lambda v: isinstance(v, str) and len(v) <= 80,
-    "last_join_code": lambda v: isinstance(v, str) and len(v) <= 32,
-    "player_name": lambda v: isinstance(v, str) and len(v) <= NAME_LIMIT,
+    "last_join_code": lambda v: isinstance(v, str) and len(v) <= LIMITS["code"],
+    "player_name": lambda v: isinstance(v, str) and len(v) <= LIMITS["name"],
     "host_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 65535,
     "seat_wait": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3600,
     "standin": lambda v: isinstance(v, str) and v in ("novice", "easy", "normal", "hard"),
