@@ -169,3 +169,15 @@ def test_a_network_bot_acts_only_on_the_game_its_new_connection_was_welcomed_wit
 
     assert asyncio.run(run()) is None
     assert [m["type"] for m in written] == ["hello"]  # Chu is to move: nothing to send
+
+
+def test_a_session_plays_the_next_move_ignores_old_ones_and_asks_to_rejoin_after_a_gap():
+    from qiguo.net.session import Session
+    from qiguo.net.table import Table, parse_spec
+    table = Table(parse_spec("nn-----", False), code="X")
+    session = Session()
+    session.welcome(table.welcome(table.join(seat="w")))
+    assert session.apply({"type": "move", "seq": 1, "move": "e10e9"}) == "move" and session.game.ply == 1
+    assert session.apply({"type": "move", "seq": 1, "move": "e10e9"}) == "stale" and session.game.ply == 1
+    assert session.apply({"type": "move", "seq": "2", "move": "f5f6"}) == "stale"
+    assert session.apply({"type": "move", "seq": 3, "move": "e9e8"}) == "gap" and session.game.ply == 1

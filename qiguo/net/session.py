@@ -75,19 +75,26 @@ class Session:
         self.seats = list(message.get("seats") or [])
         self.paused = bool(message.get("paused"))
 
+    def place_of(self, move: dict[str, Any]) -> str:
+        """Where a move message stands against the game: "next" (to be played now), "stale"
+        (already in it, or not numbered) or "gap" (one was missed: join again)."""
+        assert self.game is not None
+        seq = move.get("seq")
+        if not isinstance(seq, int) or seq <= self.game.ply:
+            return "stale"
+        return "next" if seq == self.game.ply + 1 else "gap"
+
     def apply(self, message: dict[str, Any]) -> str:
         """Take in a message from the server; returns what happened: "move" (the next move was
         played), "stale" (an old move, ignored), "gap" (a move was missed: join again), "seats",
         "paused", "end", or "" for anything else."""
         kind = message.get("type")
         if kind == "move" and self.game is not None:
-            seq = message.get("seq")
-            if not isinstance(seq, int) or seq <= self.game.ply:
-                return "stale"
-            if seq != self.game.ply + 1:
-                return "gap"
-            self.game.replay([message["move"]])
-            return "move"
+            place = self.place_of(message)
+            if place == "next":
+                self.game.replay([message["move"]])
+                return "move"
+            return place
         if kind == "seats":
             self.seats = list(message.get("seats") or [])
             return "seats"

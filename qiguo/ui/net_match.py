@@ -161,10 +161,11 @@ class NetMatch(Match):
         return None
 
     def _move(self, message: dict[str, Any]) -> Played | None:
-        seq, entry = message.get("seq"), message.get("move")
-        if not isinstance(seq, int) or seq <= self.game.ply or not isinstance(entry, str):
+        entry = message.get("move")
+        place = self.session.place_of(message)
+        if place == "stale" or not isinstance(entry, str):
             return None  # an old move (after joining again)
-        if seq != self.game.ply + 1:
+        if place == "gap":
             self.link.close()  # a move was missed: join again for the whole game
             return None
         self.hint = None
