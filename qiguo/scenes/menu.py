@@ -72,7 +72,7 @@ class MenuScene(_Overlay):
             Button(t("menu.keys"), self.keys),
             Button(t("menu.legend"), self.legend),
             Button(t("title.settings"), self.settings),
-            Button(t("menu.restart"), self.restart, enabled=not getattr(match, "networked", False)),
+            Button(t("menu.restart"), self.restart, enabled=not match.networked),
             Button(t("menu.resign", name=kingdom_name(self.resigner if self.resigner >= 0 else 0)), self.resign,
                    enabled=self.resigner >= 0),
             Button(t("menu.quit"), app.start_title),

@@ -217,7 +217,7 @@ class GameScene(Scene):
 
     def seat_notices(self) -> None:
         """Network games: a player left (and when a bot takes over), or a bot now stands in."""
-        notes = getattr(self.match, "notes", None)
+        notes = self.match.notes
         while notes:
             note = notes.pop(0)
             k = KINGDOMS.find(str(note.get("kingdom", ""))[:1])
@@ -310,7 +310,7 @@ class GameScene(Scene):
     def autosave(self) -> None:
         """Keep the game to continue up to date (a failure to write is said once). A network game
         is kept by its server."""
-        if getattr(self.match, "networked", False):
+        if self.match.networked:
             return
         if not saves.autosave(self.match, self.created) and not getattr(self, "_save_warned", False):
             self._save_warned = True
@@ -374,7 +374,7 @@ class GameScene(Scene):
         if self.view.animating:
             return object()
         m, g = self.match, self.game
-        net = (tuple(self.net_labels()), m.connected) if getattr(m, "networked", False) else ()
+        net = (tuple(self.net_labels()), m.connected) if m.networked else ()
         return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, self.view_ply, m.hint, self.scroll,
                 self.last_move, len(self.notices), self.tooltip_point(), language(), net,
                 tuple(sorted(vars(self.app.settings).items(), key=str)))
@@ -440,14 +440,14 @@ class GameScene(Scene):
             turn = g.turn
             head = t("game.turn", name=kingdom_name(g.turn))
             sub = (t("game.your_move") if m.human_to_move else t("game.paused") if m.paused
-                   else self.waiting_for(g.turn) if getattr(m, "networked", False)
+                   else self.waiting_for(g.turn) if m.networked
                    else t("game.thinking") if m.seat not in (HUMAN, None) else t("game.waiting"))
         else:
             head, sub = t("game.over"), t("game.view_result")
         steps = self._trail if self.view_ply is None else []
         quiet = t("game.trail", n=len(steps)) if steps and any(s == HUMAN for s in m.seats) else ""
         labels: list[str] = []
-        if getattr(m, "networked", False):
+        if m.networked:
             labels = self.net_labels()
             if m.server is not None:  # the host tells friends where to join
                 quiet = t("net.join_at", addresses=", ".join(hosting.addresses(m.server.address[1])), code=m.code)

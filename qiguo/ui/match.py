@@ -44,6 +44,9 @@ class Played:
 class Match:
     """Seats, rules and a Game; asks the worker for bot moves without ever waiting for it."""
 
+    networked = False
+    """Played through a server (:class:`~qiguo.ui.net_match.NetMatch`)."""
+
     def __init__(self, seats: list[Seat], rules: Any = "standard", blocs: list[str] | None = None,
                  seed: int = 0, qfen: str | None = None, bot_delay: float = 0.5,
                  worker_factory: Callable[[], Worker] | None = None):
@@ -62,6 +65,8 @@ class Match:
         self._redo: list[list[str]] = []
         self.hint: int | None = None
         self._hint_for: int | None = None  # the ply a hint request was made at
+        self.notes: list[dict[str, Any]] = []
+        """Seat events the scene has not shown yet (network games only)."""
 
     def _new_game(self) -> Game:
         kingdoms = kingdoms_of(self.seats)
