@@ -3,6 +3,7 @@ process, bound to every interface so that friends on the local network can join;
 itself joins it over loopback like any other player, holding the host's seat."""
 from __future__ import annotations
 
+import functools
 import socket
 from pathlib import Path
 from typing import Any
@@ -60,8 +61,10 @@ def resumable() -> Table | None:
     return table if table.game.result is None else None
 
 
+@functools.lru_cache(maxsize=4)
 def addresses(port: int) -> list[str]:
-    """Where friends can reach this computer: its addresses on the local network, with the port."""
+    """Where friends can reach this computer: its addresses on the local network, with the port.
+    Looked up once per port (the hosting window's panel shows them on every redraw)."""
     found: list[str] = []
     try:
         probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
