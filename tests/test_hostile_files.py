@@ -32,11 +32,15 @@ def data_dir(tmp_path, monkeypatch):
     return tmp_path
 
 
+class Hung(BaseException):
+    """Raised out of a hang; not an OSError (nor an Exception), so no handler of bad files takes it."""
+
+
 @contextmanager
 def within(seconds: int):
     """Turn a hang into a failure."""
     def hung(*_):
-        raise TimeoutError(f"hung for {seconds} s")
+        raise Hung(f"hung for {seconds} s")
     old = signal.signal(signal.SIGALRM, hung)
     signal.alarm(seconds)
     try:
@@ -270,3 +274,16 @@ def test_the_arena_checks_its_output_path_before_playing():
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and r.stderr.startswith("error:") and "cannot write" in r.stderr
     assert time.monotonic() - start < 20
+
+
+def test_the_network_files_are_read_as_warily_as_saves(data_dir):
+    """A named pipe as the hosted game's state or the seat tokens: the title and a join answer
+    at once (nothing kept), as for a save."""
+    from qiguo.net.session import Tokens
+    from qiguo.ui import hosting
+    os.mkfifo(data_dir / "host.json")
+    os.mkfifo(data_dir / "net_tokens.json")
+    with within(10):
+        assert hosting.resumable() is None
+        assert Tokens(data_dir).get("127.0.0.1:1/X") == ""
+        make_app()

@@ -7,7 +7,7 @@ from qiguo.engine import parse_point
 from qiguo.scenes.load import LoadScene
 from qiguo.scenes.name_entry import NameScene
 from qiguo.scenes.play import GameScene
-from qiguo import atomic
+from qiguo import jsonfile
 from qiguo.ui import saves
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
@@ -47,7 +47,7 @@ def test_a_crash_during_a_write_keeps_the_previous_save(data_dir, monkeypatch):
     def dies(data, fh, **kw):
         fh.write('{"format": "qiguo-sa')
         raise OSError("disk full")
-    monkeypatch.setattr(atomic.json, "dump", dies)
+    monkeypatch.setattr(jsonfile.json, "dump", dies)
     with pytest.raises(OSError):
         saves.write(path, {"format": "qiguo-save", "n": 2})
     assert path.read_bytes() == before and list(data_dir.iterdir()) == [path]

@@ -3,12 +3,12 @@ the server has told it (never ahead of the server), the seat held, and the seat 
 the player's data folder so that a dropped player gets the seat back."""
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
 
 from qiguo.engine import KINGDOMS, EngineError, Game
+from qiguo.jsonfile import parse_json, read_text, write_json
 
 
 def default_data_dir() -> Path:
@@ -28,7 +28,7 @@ class Tokens:
 
     def _all(self) -> dict[str, str]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
+            data = parse_json(read_text(self.path))
         except (OSError, ValueError):
             return {}
         return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(data, dict) else {}
@@ -40,10 +40,7 @@ class Tokens:
         data = self._all()
         data[key] = token
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_name(self.path.name + ".tmp")
-            tmp.write_text(json.dumps(data), encoding="utf-8")
-            os.replace(tmp, self.path)
+            write_json(self.path, data)
         except OSError:
             pass  # without a data folder a dropped player cannot rejoin; play goes on
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from qiguo.ai import LEVELS
-from qiguo.atomic import write_json
+from qiguo.jsonfile import parse_json, read_text, write_json
 from qiguo.engine import KINGDOMS, EngineError, Game, IllegalMove, Move, Rules
 
 from .protocol import LIMITS
@@ -209,7 +209,7 @@ class Table:
     def restore(cls, path: Path, seat_wait: float | None = None) -> "Table":
         """The table a state file holds: same game, code and tokens. Raises TableError."""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = parse_json(read_text(path))
             seats = [Seat(**{k: v for k, v in s.items() if k in Seat.__dataclass_fields__}) for s in data["seats"]]
             if data.get("format") != "qiguo-host" or len(seats) != 7:
                 raise ValueError("not a host state")

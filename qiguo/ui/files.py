@@ -1,21 +1,18 @@
-"""The user's data folder; reading files there safely (regular files only, bounded in size)
-and writing JSON so that a crash never leaves half a file."""
+"""The user's data folder: where it is, whether it can be written, setting refused files aside
+and cleaning up after interrupted writes. Reading and writing its JSON files safely is
+:mod:`qiguo.jsonfile`, re-exported here."""
 from __future__ import annotations
 
-import json
 import os
-import stat
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
-from qiguo.atomic import write_json
+from qiguo.jsonfile import SAVE_LIMIT, parse_json, read_text, write_json
 
-__all__ = ["write_json", "data_dir", "check_data_dir", "read_text", "parse_json", "set_aside", "clean_temporaries"]
+__all__ = ["SAVE_LIMIT", "write_json", "read_text", "parse_json", "data_dir", "check_data_dir", "set_aside",
+           "clean_temporaries"]
 
-SAVE_LIMIT = 1 << 20
-"""The largest file the game reads (a save of the longest possible game is far smaller)."""
 STALE_AFTER = 60.0
 """Seconds after which a temporary file left by an interrupted write is removed at start."""
 
@@ -48,39 +45,6 @@ def check_data_dir() -> str:
     except OSError as e:
         return str(e.strerror or e)
     return ""
-
-
-def read_text(path: Path, limit: int = SAVE_LIMIT) -> str:
-    """The UTF-8 text of a regular file of at most `limit` bytes. A named pipe, a device (such
-    as a link to /dev/zero), a folder or a larger file raises OSError saying so, without waiting
-    or reading on; a missing file raises FileNotFoundError; bad UTF-8 raises UnicodeDecodeError."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise OSError(f"{path.name} is not a regular file")
-        if info.st_size > limit:
-            raise OSError(f"{path.name} is larger than {limit // 1024} KB")
-        chunks, size = [], 0
-        while size <= limit:
-            chunk = os.read(fd, limit + 1 - size)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            size += len(chunk)
-        if size > limit:
-            raise OSError(f"{path.name} is larger than {limit // 1024} KB")
-    finally:
-        os.close(fd)
-    return b"".join(chunks).decode("utf-8")
-
-
-def parse_json(text: str) -> Any:
-    """JSON that may be hostile: too deep a nesting is a ValueError like any other damage."""
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
 
 
 def set_aside(path: Path) -> Path | None:
