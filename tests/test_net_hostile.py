@@ -27,8 +27,9 @@ async def serving(seats="nnn----"):
         await task
 
 
-async def connect(port):
-    return await asyncio.open_connection("127.0.0.1", port, limit=protocol.MAX_LINE + 2)
+async def connect(port, source="127.0.0.1"):
+    """A connection from `source` (any address of the loopback range stands for another computer)."""
+    return await asyncio.open_connection("127.0.0.1", port, limit=protocol.MAX_LINE + 2, local_addr=(source, 0))
 
 
 async def send(writer, message):
@@ -68,11 +69,11 @@ def run(coro):
 def test_a_wrong_code_or_version_or_token_is_refused_and_dropped():
     async def go():
         async with serving() as (srv, port):
-            for hello in ({"type": "hello", "version": VERSION, "code": "WRONG"},
-                          {"type": "hello", "version": 99, "code": CODE},
-                          {"type": "hello", "version": VERSION, "code": CODE, "token": "f" * 32},
-                          {"type": "move", "move": "e10e5", "seq": 0}):
-                reader, writer = await connect(port)
+            for n, hello in enumerate(({"type": "hello", "version": VERSION, "code": "WRONG"},
+                                       {"type": "hello", "version": 99, "code": CODE},
+                                       {"type": "hello", "version": VERSION, "code": CODE, "token": "f" * 32},
+                                       {"type": "move", "move": "e10e5", "seq": 0})):
+                reader, writer = await connect(port, f"127.0.0.{10 + n}")
                 await send(writer, hello)
                 answer = await read(reader)
                 assert answer["type"] == "error" and answer["code"] == "refused", answer
@@ -168,21 +169,29 @@ def test_a_silent_connection_times_out(monkeypatch):
     run(go())
 
 
-def test_connections_are_bounded(monkeypatch):
+def test_watchers_are_bounded_but_a_player_always_gets_a_seat(monkeypatch):
     monkeypatch.setattr(server_module, "MAX_CLIENTS", 5)
 
     async def go():
         async with serving() as (srv, port):
-            held = [await connect(port) for _ in range(5)]
-            await asyncio.sleep(0.1)
+            held = []
+            for _ in range(5):
+                reader, writer = await connect(port)
+                await send(writer, {"type": "hello", "version": VERSION, "code": CODE, "spectate": True})
+                assert (await read(reader))["type"] == "welcome"
+                held.append((reader, writer))
             reader, writer = await connect(port)
+            await send(writer, {"type": "hello", "version": VERSION, "code": CODE, "spectate": True})
             answer = await read(reader)
             assert answer["type"] == "error" and answer["code"] == "full"
+            _, _, welcome = await seated(port, "w")  # a seat is not a watcher's room
+            assert welcome["type"] == "welcome"
             for r, w in held:
                 w.close()
             await asyncio.sleep(0.2)
-            _, _, welcome = await seated(port, "w")  # room again once they are gone
-            assert welcome["type"] == "welcome"
+            reader, writer = await connect(port)
+            await send(writer, {"type": "hello", "version": VERSION, "code": CODE, "spectate": True})
+            assert (await read(reader))["type"] == "welcome"  # room again once they are gone
     run(go())
 
 

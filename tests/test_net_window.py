@@ -129,16 +129,19 @@ def test_a_bad_address_a_wrong_code_and_no_server_are_said():
     frames(app, 1)
     join.join()
     assert "host:port" in join.error and join.link is None
-    thread = ServerThread(Server(Table(parse_spec("nn-----", False), code="RIGHT")))
+    thread = ServerThread(Server(Table(parse_spec("nn-----", False), code="RIGHT6")))
     _, port = thread.start()
     try:
-        join.fields = [f"127.0.0.1:{port}", "WRONG", ""]
+        join.fields = [f"127.0.0.1:{port}", "RIGHT", ""]  # too short to be a code: not even sent
+        join.join()
+        assert "6 or more" in join.error and join.link is None
+        join.fields = [f"127.0.0.1:{port}", "WRONG6", ""]
         join.join()
         until([app], lambda: bool(join.error))
         assert "wrong join code" in join.error and not isinstance(app.stack.top, GameScene)
     finally:
         thread.stop()
-    join.fields = [f"127.0.0.1:{port}", "RIGHT", ""]  # nobody listens there now
+    join.fields = [f"127.0.0.1:{port}", "RIGHT6", ""]  # nobody listens there now
     join.error = ""
     join.join()
     until([app], lambda: bool(join.error))
@@ -160,4 +163,47 @@ def test_continue_hosting_serves_the_kept_game_again():
     until([host], lambda: isinstance(host.stack.top, GameScene))
     again = host.stack.top
     assert again.match.code == code and again.game.history == ["e10e7"]
+    close(host)
+
+
+def test_hostile_names_from_the_network_and_the_settings_never_stop_the_window(tmp_path):
+    """A NUL or a lone surrogate in a name (from the server, or in settings.json) used to make
+    pygame raise while drawing, and the window went back to the title."""
+    import json
+    from qiguo.ui import fonts
+    (tmp_path / "settings.json").write_text(json.dumps({"player_name": "Bo\u0000", "last_join_code": "AB\ud800"}))
+    host = make_app()
+    assert host.settings.player_name == "" and host.settings.last_join_code == ""
+    scene = hosting(host)
+    scene.match.session.seats[1]["name"] = "a\x00b\ud800\u202e"  # what a hostile server could send
+    scene.match.session.seats[1]["connected"] = True
+    for _ in range(6):
+        host.step(0.05, [])
+        host.draw()
+    assert isinstance(host.stack.top, GameScene)
+    assert "ab" in " ".join(scene.net_labels())
+    for text in ("\x00", "\ud800", "a\x00\ud800b" * 20, "\U0001F600", ""):
+        fonts.render(text, 16, (0, 0, 0))
+        fonts.wrap(text, 16, 50)
+        fonts.fitted(text, 16, 50)
+    close(host)
+
+
+def test_a_stopped_host_server_is_said_and_served_again():
+    from qiguo.scenes.menu import ServerStoppedScene
+    host = make_app()
+    scene = hosting(host)
+    move(host, scene, "e10", "e7")
+    until([host], lambda: scene.game.history[:1] == ["e10e7"])
+    thread = scene.match.server
+    thread.loop.call_soon_threadsafe(thread.server.stop)  # as if it had died
+    thread.thread.join(5)
+    until([host], lambda: isinstance(host.stack.top, ServerStoppedScene))
+    again = next(b for b in host.stack.top.menu.buttons if b.label == "Serve the game again")
+    click(host, again.rect.center)
+    assert host.stack.top is scene and scene.match.server is not thread
+    old_link = scene.match.link
+    until([host], lambda: scene.match.link is not old_link and scene.match.connected
+          and scene.match.labels()[0]["connected"])
+    assert scene.match.server.thread.is_alive() and scene.match.server.server.table.game.history == ["e10e7"]
     close(host)

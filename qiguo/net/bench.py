@@ -24,7 +24,7 @@ from .session import Session
 async def client(port: int, seat: str, sent: dict[int, float], seen: list[float], moves: int, rng: random.Random,
                  done: asyncio.Event) -> None:
     reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=MAX_LINE + 2)
-    writer.write(encode({"type": "hello", "version": VERSION, "code": "BENCH", "seat": seat}))
+    writer.write(encode({"type": "hello", "version": VERSION, "code": "BENCH7", "seat": seat}))
     session = Session()
     while not done.is_set():
         line = await reader.readline()
@@ -57,6 +57,7 @@ async def measure(port: int, moves: int) -> list[float]:
     await asyncio.wait_for(done.wait(), 600)
     for task in tasks:
         task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)  # every client closed before the server goes
     return seen
 
 
@@ -67,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if isinstance(args, int):
         return args
     server = subprocess.Popen([sys.executable, "-m", "qiguo.net.server", "--port", "0", "--seats", "nnnnnnn",
-                               "--code", "BENCH", "--rules", "standard"], stdout=subprocess.PIPE, text=True)
+                               "--code", "BENCH7", "--rules", "standard"], stdout=subprocess.PIPE, text=True)
     try:
         port = int(server.stdout.readline().split()[1].split(":")[1])
         seen = sorted(asyncio.run(measure(port, args.moves)))

@@ -14,12 +14,17 @@ from qiguo.ai import LEVELS, Budget, choose_move
 from qiguo.cmdline import Parser, checked, parse, seconds, whole
 from qiguo.engine import KINGDOMS, EngineError, Move
 
-from .protocol import MAX_LINE, VERSION, ProtocolError, decode, encode, parse_address
+from .protocol import BACKOFF, BUSY, MAX_LINE, PING_EVERY, VERSION, ProtocolError, decode, encode, parse_address
 from .session import Session, Tokens, key_of
 
 
 class Refused(Exception):
     """The server said no (wrong code, seat taken...): joining again will not help."""
+
+
+class Busy(Exception):
+    """The server has no room just now (or asks to wait): join again after a pause."""
+
 
 
 async def play(host: str, port: int, code: str, seat: str, level: str, tokens: Tokens, retry: float,
@@ -28,7 +33,7 @@ async def play(host: str, port: int, code: str, seat: str, level: str, tokens: T
     moves as this client saw them are written there at the end (JSON)."""
     key = key_of(host, port, code, seat)
     session = Session()
-    waited = 0.0
+    waited, pause = 0.0, BACKOFF[0]
     while True:
         try:
             reader, writer = await asyncio.open_connection(host, port, limit=MAX_LINE + 2)
@@ -39,13 +44,20 @@ async def play(host: str, port: int, code: str, seat: str, level: str, tokens: T
             await asyncio.sleep(0.5)
             waited += 0.5
             continue
+        pinger = asyncio.ensure_future(keep_alive(writer))
         try:
             result = await one_connection(reader, writer, session, code, seat, tokens.get(key), level, nodes,
                                           lambda token: tokens.put(key, token))
         except Refused as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
+        except Busy as e:
+            print(f"the server is busy ({e}); joining again in {pause:g} s", file=sys.stderr)
+            await asyncio.sleep(pause)
+            pause = min(BACKOFF[1], pause * 2)
+            continue
         finally:
+            pinger.cancel()
             writer.close()
         if result is not None:
             print(f"result winner={result['winners']} reason={result['reason']} plies={session.game.ply}")
@@ -80,6 +92,8 @@ async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWri
         except ProtocolError:
             continue
         kind = message["type"]
+        if kind == "error" and not welcomed and message.get("code") in BUSY:
+            raise Busy(message.get("message", "busy"))
         if kind == "error" and session.game is None:
             raise Refused(message.get("message", "refused"))
         if kind == "welcome":
@@ -109,6 +123,17 @@ async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWri
                     await writer.drain()
                 except (ConnectionError, OSError):
                     return None  # the server went while we thought: join again
+
+
+async def keep_alive(writer: asyncio.StreamWriter) -> None:
+    """Ping the server while the connection lasts, so that it knows this client is there (also
+    while the bot thinks)."""
+    while not writer.is_closing():
+        await asyncio.sleep(PING_EVERY)
+        try:
+            writer.write(encode({"type": "ping"}))
+        except (ConnectionError, OSError, RuntimeError):
+            return
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,7 +7,7 @@ import queue
 import threading
 from typing import Any
 
-from .protocol import MAX_LINE, ProtocolError, decode, encode
+from .protocol import BACKOFF, BUSY, MAX_LINE, PING_EVERY, ProtocolError, decode, encode
 
 
 class Link:
@@ -70,30 +70,56 @@ class Link:
             self._loop.close()
 
     async def _talk(self) -> None:
+        """Connect and read until the connection ends. A server that is full (or asks to wait)
+        before it welcomes us is tried again after a growing pause; the state stays
+        "connecting" meanwhile."""
+        pause = BACKOFF[0]
+        while not await self._connection():
+            await asyncio.sleep(pause)
+            pause = min(BACKOFF[1], pause * 2)
+
+    async def _connection(self) -> bool:
+        """One connection; False when the server was busy and joining again may help."""
         try:
             reader, writer = await asyncio.wait_for(
                 asyncio.open_connection(self.host, self.port, limit=MAX_LINE + 2), self.timeout)
         except (OSError, asyncio.TimeoutError) as e:
             self.error = f"cannot reach {self.host}:{self.port} ({getattr(e, 'strerror', None) or type(e).__name__})"
-            return
+            return True
         self._writer = writer
         self.state = "open"
         writer.write(encode(self.hello))
+        pinger = asyncio.ensure_future(self._keep_alive(writer))
+        welcomed = False
         try:
             while True:
                 line = await reader.readline()
                 if not line:
                     self.error = self.error or "the connection was closed"
-                    return
+                    return True
                 try:
                     message = decode(line)
                 except ProtocolError:
                     continue
-                if message["type"] == "error" and message.get("code") in ("refused", "full", "timeout", "flood",
-                                                                         "too long"):
+                if message["type"] == "error" and not welcomed and message.get("code") in BUSY:
+                    self.state = "connecting"
+                    return False
+                if message["type"] == "error" and message.get("code") != "bad message":
                     self.error = str(message.get("message", "refused"))
+                welcomed = welcomed or message["type"] == "welcome"
                 self._inbox.put(message)
         except (ConnectionError, OSError, ValueError):
             self.error = self.error or "the connection was lost"
+            return True
         finally:
+            pinger.cancel()
             writer.close()
+
+    async def _keep_alive(self, writer: asyncio.StreamWriter) -> None:
+        """Ping while the connection lasts: the server drops a client it does not hear from."""
+        while not writer.is_closing():
+            await asyncio.sleep(PING_EVERY)
+            try:
+                writer.write(encode({"type": "ping"}))
+            except (ConnectionError, OSError, RuntimeError):
+                return

@@ -8,7 +8,12 @@ from typing import Any
 
 VERSION = 1
 MAX_LINE = 64 * 1024
-"""The longest line a peer may send; a longer one ends the connection."""
+"""The longest line a server sends (a welcome holds the whole game)."""
+CLIENT_LINE = 2048
+"""The longest line a client may send (its longest message, a hello, is a few hundred bytes);
+a longer one ends the connection, so no client costs the server much work per line."""
+MIN_CODE = 6
+"""The shortest join code a server accepts: shorter ones are too easy to guess."""
 
 
 def parse_address(text: str) -> tuple[str, int] | None:
@@ -34,22 +39,28 @@ CLIENT: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "sit": {"seat": (str, True), "name": (str, False)},
     "ping": {},
 }
-SERVER = ("welcome", "move", "seats", "end", "error", "pong", "paused", "notice")
-"""The types a server sends."""
+PING_EVERY = 10.0
+"""Seconds between a client's pings while it has nothing else to say (the server drops a client
+it has not heard from for 30 seconds)."""
+BUSY = ("full", "slow down")
+"""Refusals after which a client tries again later (with a growing pause) instead of giving up."""
+BACKOFF = (0.5, 8.0)
+"""The first pause before joining a busy server again, and the longest (it doubles)."""
 LIMITS = {"code": 32, "name": 40, "token": 64, "seat": 1, "move": 12}
 """The longest text each field may hold."""
 
 
 def encode(message: dict[str, Any]) -> bytes:
-    """One line of the wire format."""
-    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
+    """One line of the wire format. Never raises on text: a lone surrogate becomes "?"."""
+    return (json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8", "replace")
 
 
-def decode(line: bytes, schema: dict[str, dict[str, tuple]] | None = None) -> dict[str, Any]:
-    """A checked message from one line; raises ProtocolError saying what is wrong. With a schema
-    (CLIENT), the type must be one of it and the fields must match; unknown fields are refused."""
-    if len(line) > MAX_LINE:
-        raise ProtocolError(f"a line is at most {MAX_LINE} bytes")
+def decode(line: bytes, schema: dict[str, dict[str, tuple]] | None = None, limit: int = MAX_LINE) -> dict[str, Any]:
+    """A checked message from one line of at most `limit` bytes; raises ProtocolError saying
+    what is wrong. With a schema (CLIENT), the type must be one of it and the fields must match;
+    unknown fields are refused."""
+    if len(line) > limit:
+        raise ProtocolError(f"a line is at most {limit} bytes")
     try:
         message = json.loads(line.decode("utf-8"), parse_constant=_no_constant)
     except (UnicodeDecodeError, ValueError, RecursionError):

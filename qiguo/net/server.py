@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import sys
 import threading
 import time
@@ -22,62 +23,96 @@ from qiguo.ai import LEVELS
 from qiguo.ai.worker import BotWorker
 from qiguo.cmdline import Parser, parse, seconds, whole
 from qiguo.engine import KINGDOMS, EngineError, Move, Rules
+from qiguo.names import TextError, clean
 
-from .protocol import CLIENT, LIMITS, MAX_LINE, VERSION, ProtocolError, decode, encode
-from .table import Table, TableError, parse_spec
+from .guard import Guard, same_code
+from .protocol import CLIENT, CLIENT_LINE, LIMITS, MIN_CODE, VERSION, ProtocolError, decode, encode
+from .table import Table, TableError, parse_spec, valid_code
 
 HELLO_TIMEOUT = 5.0
 """Seconds a new connection has to say hello."""
+IDLE_TIMEOUT = 30.0
+"""Seconds a welcomed client may stay silent (clients ping while idle) before it is dropped."""
 MAX_CLIENTS = 64
+"""Welcomed connections without a seat (watchers) at most; seat holders always get in."""
+MAX_PENDING, PER_ADDRESS = 64, 16
+"""Connections that have not been welcomed yet, in all and from one address. Past either, the
+oldest of the address with the most is dropped to make room, if it has waited GRACE seconds;
+else the newcomer is told "full" (and clients try again a little later)."""
+GRACE = 1.0
+"""Seconds an unwelcomed connection is safe from being dropped for room (a real client's hello
+arrives within milliseconds)."""
 RATE, BURST = 200.0, 400.0
 """Messages a second a client may send on average, and in a burst (a fast bot moves many times a
 second; a flood sends thousands)."""
+BYTE_RATE, BYTE_BURST = 16 * 1024.0, 64 * 1024.0
+"""Bytes a second a client may send on average, and in a burst."""
+MAX_BUFFER = 512 * 1024
+"""Bytes waiting to be sent to one client at most: a client that does not read is dropped."""
 TICK = 0.02
 """Seconds between the server's looks at its bots and timers."""
 
 
 @dataclass
 class Client:
-    """One connection: the seat it holds (None: watching) and its message allowance."""
+    """One connection: where it comes from, the seat it holds (None: watching), whether it was
+    welcomed, and its allowance of messages and bytes."""
 
     writer: asyncio.StreamWriter
+    address: str = ""
     seat: int | None = None
+    welcomed: bool = False
     allowance: float = BURST
+    bytes_left: float = BYTE_BURST
     last: float = field(default_factory=time.monotonic)
+    since: float = field(default_factory=time.monotonic)
 
-    def spend(self) -> bool:
-        """Take one message from the allowance; False when the client floods."""
+    def spend(self, size: int) -> bool:
+        """Take one message of `size` bytes from the allowance; False when the client floods."""
         now = time.monotonic()
-        self.allowance = min(BURST, self.allowance + (now - self.last) * RATE)
+        self.allowance = min(BURST, self.allowance + (now - self.last) * RATE) - 1
+        self.bytes_left = min(BYTE_BURST, self.bytes_left + (now - self.last) * BYTE_RATE) - size
         self.last = now
-        self.allowance -= 1
-        return self.allowance >= 0
+        return self.allowance >= 0 and self.bytes_left >= 0
+
+
+class Dropped(Exception):
+    """A connection the server ends; the message is the error code sent, the args' second the reason."""
 
 
 class Server:
     """Serves one table on one port until its game is over (or it is stopped)."""
 
     def __init__(self, table: Table, bind: str = "127.0.0.1", port: int = 0, bot_delay: float = 0.0,
-                 worker_factory: Callable[[], Any] = BotWorker, log: Callable[[str], None] | None = None):
+                 worker_factory: Callable[[], Any] = BotWorker, log: Callable[[str], None] | None = None,
+                 idle: float | None = None):
         self.table = table
         self.bind, self.port = bind, port
         self.bot_delay = bot_delay
+        self.idle = IDLE_TIMEOUT if idle is None else idle
         self.worker_factory = worker_factory
         self.worker: Any = None
         self.clients: dict[asyncio.StreamWriter, Client] = {}
+        """Welcomed connections: the only ones told anything of the game."""
+        self.pending: dict[asyncio.StreamWriter, Client] = {}
+        """Connections that have not been welcomed yet, oldest first."""
+        self.guard = Guard()
         self.log = log or (lambda text: None)
+        self.save_error = ""
+        """Why the last state write failed ("" when it did not): the game goes on in memory."""
         self._asked = -1
         self._reply: Any = None
         self._reply_at = 0.0
         self._server: asyncio.AbstractServer | None = None
         self._stop: asyncio.Event | None = None
+        self._handlers: set[asyncio.Task] = set()
 
     # ---- running ------------------------------------------------------------------------
 
     async def start(self) -> tuple[str, int]:
         """Listen; returns the address and port actually bound."""
         self._stop = asyncio.Event()
-        self._server = await asyncio.start_server(self.handle, self.bind, self.port, limit=MAX_LINE + 2)
+        self._server = await asyncio.start_server(self.handle, self.bind, self.port, limit=CLIENT_LINE + 2)
         host, port = self._server.sockets[0].getsockname()[:2]
         self.port = port
         return host, port
@@ -100,11 +135,17 @@ class Server:
             self._stop.set()
 
     async def shutdown(self) -> None:
+        """Close every connection and let their handlers end by themselves (a handler cancelled
+        by the event loop's end would print a traceback)."""
         if self._server is not None:
             self._server.close()
-        for writer in list(self.clients):
-            writer.close()
+        for writer in list(self.clients) + list(self.pending):
+            self.close(writer)
         self.clients.clear()
+        self.pending.clear()
+        handlers = [task for task in self._handlers if task is not asyncio.current_task()]
+        if handlers:
+            await asyncio.wait(handlers, timeout=2.0)
         if self.worker is not None:
             self.worker.close()
             self.worker = None
@@ -112,67 +153,129 @@ class Server:
     # ---- connections --------------------------------------------------------------------
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        """One connection: hello first (in time), then messages until it closes or misbehaves."""
-        if len(self.clients) >= MAX_CLIENTS:
-            await self.refuse(writer, "full", "the server has no room for another connection")
+        """One connection: hello first (in time), then messages until it closes, misbehaves or
+        falls silent. Whatever it sends, only this connection can end."""
+        task = asyncio.current_task()
+        if task is not None:
+            self._handlers.add(task)
+            task.add_done_callback(self._handlers.discard)
+        peer = writer.get_extra_info("peername")
+        client = Client(writer, str(peer[0]) if isinstance(peer, tuple) and peer else "?")
+        if not self.make_room(client.address):
+            await self.refuse(writer, "full", "too many connections are joining: try again in a moment")
             return
-        client = Client(writer)
-        self.clients[writer] = client
+        self.pending[writer] = client
         try:
-            try:
-                line = await asyncio.wait_for(reader.readline(), HELLO_TIMEOUT)
-            except asyncio.TimeoutError:
-                await self.refuse(writer, "timeout", "say hello first")
-                return
-            if not line:
-                return
-            if not await self.hello(client, line):
+            line = await self.read(reader, HELLO_TIMEOUT, "say hello first")
+            if not line or not await self.hello(client, line):
                 return
             while True:
-                line = await reader.readline()
+                line = await self.read(reader, self.idle, f"nothing heard for {self.idle:g} s")
                 if not line:
                     break
-                if not client.spend():
-                    await self.refuse(writer, "flood", "too many messages")
-                    break
+                if not client.spend(len(line)):
+                    raise Dropped("flood", "too many messages or bytes")
                 try:
-                    message = decode(line, CLIENT)
+                    message = decode(line, CLIENT, CLIENT_LINE)
                 except ProtocolError as e:
                     self.send(writer, {"type": "error", "code": "bad message", "message": str(e)})
                     continue
                 self.dispatch(client, message)
+        except Dropped as e:
+            await self.refuse(writer, e.args[0], e.args[1])
         except (ValueError, asyncio.LimitOverrunError):  # a line over the limit
-            await self.refuse(writer, "too long", f"a line is at most {MAX_LINE} bytes")
-        except (ConnectionError, OSError):
+            await self.refuse(writer, "too long", f"a line is at most {CLIENT_LINE} bytes")
+        except (ConnectionError, OSError, asyncio.IncompleteReadError):
             pass
+        except asyncio.CancelledError:
+            raise
+        except Exception as e:  # a last resort: a defect must close this client only
+            self.log(f"dropped a client after an unexpected {type(e).__name__}: {e}")
         finally:
             self.gone(client)
 
+    async def read(self, reader: asyncio.StreamReader, timeout: float, why: str) -> bytes:
+        """The next line, or Dropped("timeout") when none comes in `timeout` seconds."""
+        try:
+            return await asyncio.wait_for(reader.readline(), timeout)
+        except asyncio.TimeoutError:
+            raise Dropped("timeout", why) from None
+
+    def make_room(self, address: str) -> bool:
+        """Room for one more unwelcomed connection from `address`: the oldest unwelcomed one of
+        this address (or, when the server has too many, of the address with the most) is dropped
+        if it has waited GRACE seconds. False when there is no room."""
+        while True:
+            counts: dict[str, int] = {}
+            for c in self.pending.values():
+                counts[c.address] = counts.get(c.address, 0) + 1
+            if counts.get(address, 0) >= PER_ADDRESS:
+                worst = address
+            elif len(self.pending) >= MAX_PENDING:
+                if not counts:
+                    return False
+                worst = max(counts, key=lambda a: counts[a])
+            else:
+                return True
+            oldest, client = next((w, c) for w, c in self.pending.items() if c.address == worst)
+            if time.monotonic() - client.since < GRACE:
+                return False
+            self.pending.pop(oldest)
+            self.send(oldest, {"type": "error", "code": "full", "message": "too many connections are joining"})
+            self.close(oldest)
+
     async def hello(self, client: Client, line: bytes) -> bool:
-        """Check the first message and seat the client; False if it was refused."""
+        """Check the first message and seat the client; False if it was refused (and closed)."""
         writer = client.writer
         try:
-            message = decode(line, CLIENT)
+            message = decode(line, CLIENT, CLIENT_LINE)
             if message["type"] != "hello":
                 raise ProtocolError("the first message is hello")
             if message["version"] != VERSION:
                 raise ProtocolError(f"this server speaks version {VERSION}")
-            if message["code"] != self.table.code:
+            token = message.get("token", "")
+            holder = bool(token) and self.table.holds(token)
+            if not holder:
+                wait = self.guard.refusal(client.address)
+                if wait:
+                    await self.refuse(writer, "slow down", wait)
+                    return False
+            if not same_code(message["code"], self.table.code):
+                if not holder:
+                    r = self.guard.wrong(client.address)
+                    self.log(f"wrong join code from {client.address} ({r.wrong} in a row"
+                             + (", locked out)" if r.locked_until else ")"))
                 raise TableError("wrong join code")
-            seat = None if message.get("spectate") else self.table.join(
-                message.get("token", ""), message.get("seat", ""), message.get("name", ""))
+            self.guard.right(client.address)
+            try:
+                name = clean(message.get("name", ""), LIMITS["name"])
+            except TextError as e:
+                raise TableError(str(e)) from None
+            seat = None if message.get("spectate") else self.table.join(token, message.get("seat", ""), name)
+            if seat is None and sum(c.seat is None for c in self.clients.values()) >= MAX_CLIENTS:
+                raise Dropped("full", "the server has no room for another watcher")
         except (ProtocolError, TableError) as e:
             await self.refuse(writer, "refused", str(e))
             return False
-        client.seat = seat
+        except Dropped as e:
+            await self.refuse(writer, e.args[0], e.args[1])
+            return False
+        self.pending.pop(writer, None)
+        if writer.is_closing():  # dropped to make room while it was being checked
+            if seat is not None:
+                self.table.leave(seat)
+            return False
+        client.seat, client.welcomed = seat, True
+        self.clients[writer] = client
         self.send(writer, self.table.welcome(seat))
         if seat is not None:
             self.log(f"{KINGDOMS[seat]} joined")
             self.broadcast({"type": "seats", "seats": self.table.public_seats()})
-            self.table.save()
+            self.keep()
         return True
 
     def gone(self, client: Client) -> None:
+        self.pending.pop(client.writer, None)
         self.clients.pop(client.writer, None)
         if client.seat is not None and self.table.seats[client.seat].connected:
             self.table.leave(client.seat)
@@ -180,18 +283,21 @@ class Server:
             self.broadcast({"type": "seats", "seats": self.table.public_seats()})
             self.broadcast({"type": "notice", "event": "left", "kingdom": KINGDOMS[client.seat],
                             "wait": self.table.seat_wait})
+        self.close(client.writer)
+
+    def close(self, writer: asyncio.StreamWriter) -> None:
         try:
-            client.writer.close()
+            writer.close()
         except (ConnectionError, OSError, RuntimeError):
             pass
 
     async def refuse(self, writer: asyncio.StreamWriter, code: str, why: str) -> None:
         self.send(writer, {"type": "error", "code": code, "message": why})
         try:
-            await writer.drain()
-        except (ConnectionError, OSError):
+            await asyncio.wait_for(writer.drain(), 1.0)
+        except (ConnectionError, OSError, RuntimeError, asyncio.TimeoutError):
             pass
-        writer.close()
+        self.close(writer)
 
     def dispatch(self, client: Client, message: dict[str, Any]) -> None:
         kind = message["type"]
@@ -208,10 +314,14 @@ class Server:
             elif kind == "sit":
                 if client.seat is not None:
                     raise TableError("you hold a seat already")
-                client.seat = self.table.join(seat=message["seat"], name=message.get("name", ""))
+                try:
+                    name = clean(message.get("name", ""), LIMITS["name"])
+                except TextError as e:
+                    raise TableError(str(e)) from None
+                client.seat = self.table.join(seat=message["seat"], name=name)
                 self.send(client.writer, self.table.welcome(client.seat))
                 self.broadcast({"type": "seats", "seats": self.table.public_seats()})
-                self.table.save()
+                self.keep()
             elif kind == "pause":
                 if client.seat is None or self.table.seats[client.seat].kind != "host":
                     raise TableError("only the host pauses the game")
@@ -222,12 +332,33 @@ class Server:
         except TableError as e:
             self.send(client.writer, {"type": "error", "code": "refused", "message": str(e)})
 
+    def keep(self) -> None:
+        """Write the table to its state file. A failed write (a full disk, say) keeps the game
+        going in memory: the host is told once, and the next move tries again."""
+        try:
+            self.table.save()
+        except (OSError, ValueError) as e:
+            if not self.save_error:
+                self.log(f"cannot save the game ({e}); it goes on, and saving is tried after each move")
+                self.tell_host({"type": "notice", "event": "unsaved", "message": str(e)})
+            self.save_error = str(e)
+            return
+        if self.save_error:
+            self.save_error = ""
+            self.log("the game is saved again")
+            self.tell_host({"type": "notice", "event": "saved"})
+
+    def tell_host(self, message: dict[str, Any]) -> None:
+        for writer, c in list(self.clients.items()):
+            if c.seat is not None and self.table.seats[c.seat].kind == "host":
+                self.send(writer, message)
+
     # ---- the game -----------------------------------------------------------------------
 
     def played(self, entry: str, k: int) -> None:
         """Tell everyone of a move just made (it is in the table's game already)."""
         g = self.table.game
-        self.table.save()  # first: a host killed now resumes with every move anyone has seen
+        self.keep()  # first: a host killed now resumes with every move anyone has seen
         self.broadcast({"type": "move", "seq": g.ply, "move": entry, "kingdom": KINGDOMS[k], "qfen": g.to_qfen(),
                         "result": self.table.result(), "sent": time.time()})
         self._asked, self._reply = -1, None
@@ -266,18 +397,26 @@ class Server:
     # ---- sending ------------------------------------------------------------------------
 
     def send(self, writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
-        try:
-            writer.write(encode(message))
-        except (ConnectionError, OSError, RuntimeError):
-            pass
+        self.write(writer, encode(message))
 
     def broadcast(self, message: dict[str, Any]) -> None:
+        """To every welcomed connection (never to one that has not said hello)."""
         data = encode(message)
         for writer in list(self.clients):
-            try:
-                writer.write(data)
-            except (ConnectionError, OSError, RuntimeError):
-                pass
+            self.write(writer, data)
+
+    def write(self, writer: asyncio.StreamWriter, data: bytes) -> None:
+        """Queue bytes for one connection; one that lets MAX_BUFFER bytes pile up unread is
+        dropped (its handler then ends)."""
+        if writer.is_closing():
+            return
+        try:
+            writer.write(data)
+            if writer.transport.get_write_buffer_size() > MAX_BUFFER:
+                self.log("dropped a client that does not read")
+                writer.transport.abort()
+        except (ConnectionError, OSError, RuntimeError):
+            pass
 
 
 class ServerThread:
@@ -308,7 +447,15 @@ class ServerThread:
             self._ready.set()
             return
         self._ready.set()
-        self.loop.run_until_complete(self.server.serve())
+        try:
+            self.loop.run_until_complete(self.server.serve())
+        except Exception as e:  # the window says the server stopped and offers to serve again
+            self.error = f"{type(e).__name__}: {e}"
+
+    @property
+    def stopped(self) -> bool:
+        """Whether the server no longer runs although its game is not over."""
+        return not self.thread.is_alive() and self.server.table.game.result is None
 
     def stop(self) -> None:
         if self.thread.is_alive():
@@ -322,7 +469,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seats", required=True, help="7 characters, Qin first: n network player, 1-4 bot, - off")
     p.add_argument("--rules", default="standard")
     p.add_argument("--blocs", default=None, help="alliance blocs, e.g. wg,ro")
-    p.add_argument("--code", default=None, help="the join code (default: a new one)")
+    p.add_argument("--code", default=None, help=f"the join code, {MIN_CODE} or more letters and digits"
+                   " (default: a new one)")
+    p.add_argument("--idle", type=seconds(1, 3600), default=IDLE_TIMEOUT,
+                   help="seconds a connected client may stay silent before it is dropped")
     p.add_argument("--bind", default="127.0.0.1", help="the address to listen on (default: this computer only)")
     p.add_argument("--seat-wait", type=seconds(0, 3600), default=60.0,
                    help="seconds a dropped player's seat waits before a bot stands in")
@@ -337,9 +487,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if isinstance(args, int):
         return args
     try:
-        if args.code is not None and not (0 < len(args.code) <= LIMITS["code"] and args.code.isascii()
-                                          and args.code.isalnum()):
-            raise TableError(f"--code takes 1 to {LIMITS['code']} letters and digits")
+        if args.code is not None and not valid_code(args.code):
+            raise TableError(f"--code takes {MIN_CODE} to {LIMITS['code']} letters and digits")
         state = Path(args.state) if args.state else None
         if state is not None and state.exists():
             table = Table.restore(state, args.seat_wait)
@@ -356,13 +505,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 async def _serve(table: Table, args: argparse.Namespace) -> int:
     server = Server(table, args.bind, args.port, args.bot_delay,
-                    log=lambda text: print(text, file=sys.stderr, flush=True))
+                    log=lambda text: print(text, file=sys.stderr, flush=True), idle=args.idle)
     try:
         host, port = await server.start()
     except OSError as e:
         print(f"error: cannot listen on {args.bind}:{args.port} ({e.strerror or e})", file=sys.stderr)
         return 2
     print(f"listening {host}:{port} code {table.code}", flush=True)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):  # a clean stop (also when SIGINT was ignored by a parent)
+        try:
+            loop.add_signal_handler(sig, server.stop)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass
     try:
         await server.serve()
     except asyncio.CancelledError:

@@ -13,16 +13,23 @@ from typing import Any
 from qiguo.ai import LEVELS
 from qiguo.jsonfile import parse_json, read_text, write_json
 from qiguo.engine import KINGDOMS, EngineError, Game, IllegalMove, Move, Rules
+from qiguo.names import TextError, clean, shown
 
-from .protocol import LIMITS
+from .protocol import LIMITS, MIN_CODE
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Join codes avoid letters that read alike (I/1, O/0, L)."""
 SEAT_KINDS = {"n": "network", "h": "host", "-": "off"}
 
 
-def new_code(length: int = 6) -> str:
+def new_code(length: int = MIN_CODE) -> str:
     return "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
+
+
+def valid_code(code: object) -> bool:
+    """Whether a join code is long enough to resist guessing and plain: MIN_CODE to
+    LIMITS["code"] ASCII letters and digits."""
+    return isinstance(code, str) and MIN_CODE <= len(code) <= LIMITS["code"] and code.isascii() and code.isalnum()
 
 
 @dataclass
@@ -42,8 +49,10 @@ class Seat:
         return self.kind in ("network", "host")
 
     def public(self, k: int) -> dict[str, Any]:
-        """What every client may know of the seat (never the token)."""
-        return {"kingdom": KINGDOMS[k], "kind": self.kind, "level": self.level, "name": self.name,
+        """What every client may know of the seat (never the token); a name that imitates the
+        game's own labels is shown in quotation marks."""
+        name = self.name if self.name == KINGDOMS[k] else shown(self.name)
+        return {"kingdom": KINGDOMS[k], "kind": self.kind, "level": self.level, "name": name,
                 "connected": self.connected, "standin": self.standin}
 
 
@@ -75,7 +84,8 @@ class Table:
     level plays the seat until the player joins again."""
 
     def __init__(self, seats: list[Seat], rules: Any = "standard", blocs: list[str] | None = None,
-                 code: str = "", seat_wait: float = 60.0, standin: str = "normal", state: Path | None = None):
+                 code: str = "", seat_wait: float = 60.0, standin: str = "normal", state: Path | None = None,
+                 game: Game | None = None):
         self.seats = seats
         self.code = code or new_code()
         self.seat_wait = seat_wait
@@ -83,7 +93,7 @@ class Table:
         self.state = state
         self.paused = False
         kingdoms = "".join(KINGDOMS[k] for k, s in enumerate(seats) if s.kind != "off")
-        self.game = Game.new(Rules.make(rules), kingdoms=kingdoms, blocs=blocs or None)
+        self.game = game or Game.new(Rules.make(rules), kingdoms=kingdoms, blocs=blocs or None)
 
     # ---- joining ------------------------------------------------------------------------
 
@@ -92,7 +102,7 @@ class Table:
         free), or None to watch. Raises TableError when the request cannot be met."""
         if token:
             for k, s in enumerate(self.seats):
-                if s.human and s.token == token:
+                if s.human and s.token and secrets.compare_digest(s.token, token):
                     self._take(k, name)
                     return k
             raise TableError("that seat token is not one of this game's")
@@ -109,10 +119,9 @@ class Table:
             return k
         return None
 
-    def free_seat(self) -> str:
-        """The letter of the first network seat nobody holds, or ""."""
-        return next((KINGDOMS[k] for k, s in enumerate(self.seats) if s.kind == "network" and not s.connected
-                     and not s.name), "")
+    def holds(self, token: str) -> bool:
+        """Whether a token is one of this game's seat tokens."""
+        return any(s.human and s.token and secrets.compare_digest(s.token, token) for s in self.seats)
 
     def _take(self, k: int, name: str) -> None:
         s = self.seats[k]
@@ -207,22 +216,66 @@ class Table:
 
     @classmethod
     def restore(cls, path: Path, seat_wait: float | None = None) -> "Table":
-        """The table a state file holds: same game, code and tokens. Raises TableError."""
+        """The table a state file holds: same game, code and tokens, every field checked.
+        Raises TableError with one line saying what is wrong."""
         try:
             data = parse_json(read_text(path))
-            seats = [Seat(**{k: v for k, v in s.items() if k in Seat.__dataclass_fields__}) for s in data["seats"]]
-            if data.get("format") != "qiguo-host" or len(seats) != 7:
+            if not isinstance(data, dict) or data.get("format") != "qiguo-host":
                 raise ValueError("not a host state")
-            table = cls.__new__(cls)
-            table.seats, table.code = seats, str(data["code"])
-            table.seat_wait = float(data["seat_wait"] if seat_wait is None else seat_wait)
-            table.standin_level = str(data.get("standin", "normal"))
-            table.state, table.paused = path, False
-            table.game = Game.from_record(data["game"])
+            table = cls(_seats_from(data.get("seats")), code=_code_from(data.get("code")),
+                        seat_wait=_wait_from(data.get("seat_wait") if seat_wait is None else seat_wait),
+                        standin=_standin_from(data.get("standin", "normal")), state=path,
+                        game=Game.from_record(data.get("game")))
         except (OSError, ValueError, TypeError, KeyError, EngineError) as e:
             raise TableError(f"{path.name}: cannot resume this game ({e})") from None
+        if [k for k, s in enumerate(table.seats) if s.kind != "off"] != list(table.game.seated):
+            raise TableError(f"{path.name}: cannot resume this game (its seats and its game disagree)")
         now = time.monotonic()
         for s in table.seats:  # everyone has to join again; the wait starts now
             if s.human:
                 s.left_at = now
         return table
+
+
+def _code_from(code: Any) -> str:
+    if not valid_code(code):
+        raise ValueError(f"the join code is not {MIN_CODE} to {LIMITS['code']} letters and digits")
+    return code
+
+
+def _wait_from(wait: Any) -> float:
+    if isinstance(wait, bool) or not isinstance(wait, (int, float)) or not 0 <= wait <= 3600:
+        raise ValueError("seat_wait is not a number of seconds from 0 to 3600")
+    return float(wait)
+
+
+def _standin_from(level: Any) -> str:
+    if level not in LEVELS:
+        raise ValueError(f"standin is not one of {', '.join(LEVELS)}")
+    return level
+
+
+def _seats_from(seats: Any) -> list[Seat]:
+    """Seven seats from a state file, each field checked."""
+    if not isinstance(seats, list) or len(seats) != 7:
+        raise ValueError("seats is not a list of seven seats")
+    out = []
+    for k, s in enumerate(seats):
+        if not isinstance(s, dict):
+            raise ValueError(f"seat {KINGDOMS[k]} is not an object")
+        kind, level, token, name = s.get("kind"), s.get("level", ""), s.get("token", ""), s.get("name", "")
+        if kind not in ("network", "host", "bot", "off"):
+            raise ValueError(f"seat {KINGDOMS[k]} has an unknown kind")
+        if (level not in LEVELS) if kind == "bot" else level != "":
+            raise ValueError(f"seat {KINGDOMS[k]} has a wrong level")
+        human = kind in ("network", "host")
+        if not isinstance(token, str) or (human != bool(token)) or len(token) > LIMITS["token"] or \
+                not all(c in "0123456789abcdef" for c in token):
+            raise ValueError(f"seat {KINGDOMS[k]} has a wrong token")
+        try:
+            if not isinstance(name, str) or clean(name, LIMITS["name"]) != name:
+                raise TextError("not clean")
+        except TextError:
+            raise ValueError(f"seat {KINGDOMS[k]} has a wrong name") from None
+        out.append(Seat(kind, level=level, token=token, name=name))
+    return out

@@ -7,11 +7,12 @@ import pygame
 
 from qiguo.engine import KINGDOMS
 from qiguo.net.link import Link
-from qiguo.net.protocol import LIMITS, parse_address
+from qiguo.names import TextError, clean, clean_code
+from qiguo.net.protocol import LIMITS, MIN_CODE, parse_address
 from qiguo.net.session import Session, Tokens
 from qiguo.ui import theme
 from qiguo.ui.files import data_dir
-from qiguo.ui.fonts import FLOOR, blit_footer, blit_lines, fitted, line_height, render
+from qiguo.ui.fonts import FLOOR, blit_footer, blit_lines, fitted, has_glyph, line_height, render
 from qiguo.ui.net_match import NetMatch, connect
 from qiguo.ui.strings import kingdom_name, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
@@ -64,10 +65,17 @@ class JoinScene(Scene):
         if address is None:
             self.error = t("join.bad_address")
             return
-        code = self.fields[1].strip()
+        try:
+            code = clean_code(self.fields[1], LIMITS["code"])
+            name = clean(self.fields[2], LIMITS["name"], has_glyph)
+        except TextError:
+            code, name = "", ""
+        if len(code) < MIN_CODE:
+            self.error = t("join.short_code", n=MIN_CODE)
+            return
         s = self.app.settings
-        s.last_join_address, s.last_join_code = self.fields[0].strip(), code
-        s.player_name = self.fields[2].strip()
+        s.last_join_address, s.last_join_code = clean(self.fields[0], 80), code
+        s.player_name = name
         s.save()
         self.address, self.error, self.waited = address, "", 0.0
         self.status = t("join.connecting", address=f"{address[0]}:{address[1]}")

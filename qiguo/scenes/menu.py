@@ -119,6 +119,25 @@ class AfterResignScene(_Overlay):
         return t("resigned.title")
 
 
+class ServerStoppedScene(_Overlay):
+    """The hosting window's server stopped while its game goes on: serve it again, or the title."""
+
+    def __init__(self, app, game_scene):
+        super().__init__(app)
+
+        def again() -> None:
+            try:
+                game_scene.match.serve_again()
+            except OSError as e:
+                self.app.toast(t("net.host_failed", why=e.strerror or e))
+                return
+            self.app.stack.pop()
+        self.menu = ButtonColumn([Button(t("net.serve_again"), again), Button(t("menu.quit"), app.start_title)])
+
+    def title_text(self) -> str:
+        return t("net.server_stopped")
+
+
 def resigner(match) -> int:
     """The human kingdom a Resign button stands for: the one to move, else the next human
     kingdom in turn order that is still in the game; -1 if there is none."""

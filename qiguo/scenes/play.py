@@ -11,7 +11,9 @@ from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
 from qiguo.ui import hosting, movelist, notices, piece_art, saves, theme, trail
 from qiguo.ui.board_view import BoardView
 from qiguo.ui.files import data_dir
-from qiguo.ui.fonts import render, wrap
+from qiguo.names import TextError, clean
+from qiguo.net.protocol import LIMITS
+from qiguo.ui.fonts import has_glyph, render, wrap
 from qiguo.ui.match import Match, Played
 from qiguo.ui.panel import FLOOR, Panel, View
 from qiguo.ui.seats import HUMAN
@@ -220,6 +222,10 @@ class GameScene(Scene):
         notes = self.match.notes
         while notes:
             note = notes.pop(0)
+            if note.get("event") in ("unsaved", "saved"):  # the host's server could not write its state
+                self.app.toast(t("net.unsaved", why=str(note.get("message", ""))[:200]) if note["event"] == "unsaved"
+                               else t("net.saved"), 8.0)
+                continue
             k = KINGDOMS.find(str(note.get("kingdom", ""))[:1])
             if k < 0:
                 continue
@@ -228,6 +234,15 @@ class GameScene(Scene):
                     else t("net.standin_now", name=name))
             self.notices = (self.notices + [notices.Notice(text, "fell", k)])[-notices.KEPT:]
             self.app.play_sound("alert")
+
+    def check_server(self) -> None:
+        """A hosting window whose server stopped (its game not over) says so and offers to serve
+        the game again, from the table the server held."""
+        server = getattr(self.match, "server", None)
+        if server is None or not server.stopped or self.app.stack.top is not self:
+            return
+        from .menu import ServerStoppedScene
+        self.app.stack.push(ServerStoppedScene(self.app, self))
 
     def _tray(self, k: int) -> tuple[float, float] | None:
         """Where kingdom k's prisoners are counted in the panel (a captured piece flies there)."""
@@ -359,6 +374,7 @@ class GameScene(Scene):
             return  # bots wait while a move glides or the past is on show
         played = self.match.update()
         self.seat_notices()
+        self.check_server()
         if played is not None:
             self.ended_here = True
             self.on_played(played)
@@ -468,7 +484,10 @@ class GameScene(Scene):
     def player_name(self, k: int) -> str:
         """The name a network player gave, or "" (the server holds a seat taken without a name
         under the seat's letter)."""
-        name = str(self.match.labels()[k].get("name") or "")
+        try:
+            name = clean(str(self.match.labels()[k].get("name") or ""), LIMITS["name"] + 2, has_glyph)
+        except TextError:
+            name = ""
         return "" if name == KINGDOMS[k] else name
 
     def net_labels(self) -> list[str]:

@@ -1,8 +1,13 @@
-"""The shipped CJK subset font, loaded once per size."""
+"""The shipped CJK subset font, loaded once per size. Every function here takes any string:
+what the font cannot draw (control and format characters, lone surrogates, characters outside
+the subset) is left out, so drawing never raises."""
 from __future__ import annotations
 
+import unicodedata
 from functools import lru_cache
 import pygame
+
+from qiguo.names import REFUSED_CATEGORIES
 
 from .assets import asset
 
@@ -24,8 +29,40 @@ probe: dict[int, tuple[str, int]] | None = None
 surface: what it says and its size."""
 
 
+@lru_cache(maxsize=4096)
+def has_glyph(ch: str) -> bool:
+    """Whether the game font draws this character (and not its empty box)."""
+    f = font(16)
+    if f.metrics(ch) != f.metrics(NOT_DEFINED):
+        return True
+    return pygame.image.tobytes(f.render(ch, False, (0, 0, 0)), "P") != \
+        pygame.image.tobytes(f.render(NOT_DEFINED, False, (0, 0, 0)), "P")
+
+
+NOT_DEFINED = "\uffff"
+"""A code point no font draws: what the font shows for a character it lacks."""
+
+
+@lru_cache(maxsize=4096)
+def drawable(text: str) -> str:
+    """`text` without what the font cannot draw; a letter the font lacks is drawn without its
+    accents when the font has the plain letter ("Zoë" is drawn "Zoe")."""
+    return "".join(_drawable_char(ch) for ch in str(text))
+
+
+@lru_cache(maxsize=4096)
+def _drawable_char(ch: str) -> str:
+    if ch == " " or (unicodedata.category(ch) not in REFUSED_CATEGORIES and has_glyph(ch)):
+        return ch
+    plain = unicodedata.normalize("NFKD", ch)
+    if plain == ch:
+        return ""
+    return "".join(c for c in plain if not unicodedata.combining(c) and c != " " and _drawable_char(c))
+
+
 def render(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     """Antialiased text in the game font (cached: callers only blit the surface)."""
+    text = drawable(text)
     surface = _render(text, size, colour)
     if probe is not None:
         probe[id(surface)] = (text, int(size))
@@ -39,6 +76,7 @@ def _render(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surfac
 
 def elide(text: str, size: int, width: int) -> str:
     """The text, cut short with "…" if it is wider than `width` at this size."""
+    text = drawable(text)
     f = font(size)
     if f.size(text)[0] <= width:
         return text
@@ -57,6 +95,7 @@ def fitted(text: str, size: int, width: int, floor: int = FLOOR) -> tuple[str, i
 def wrap(text: str, size: int, width: int) -> list[str]:
     """Lines of `text` no wider than `width`: broken at spaces, or anywhere in text without
     them (Chinese and Japanese) and inside a word too long for a line."""
+    text = drawable(text)
     f = font(size)
     spaced = " " in text
     joiner = " " if spaced else ""
@@ -87,6 +126,7 @@ def wrap(text: str, size: int, width: int) -> list[str]:
 @lru_cache(maxsize=1024)
 def fit(text: str, size: int, width: int) -> int:
     """The largest size up to `size` at which `text` is at most `width` pixels wide."""
+    text = drawable(text)
     while size > 8 and font(size).size(text)[0] > width:
         size -= 1
     return size

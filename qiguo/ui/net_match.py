@@ -10,6 +10,7 @@ from typing import Any, Callable
 from qiguo.ai.worker import BotWorker
 from qiguo.engine import EngineError, Game, Move
 from qiguo.net.link import Link
+from qiguo.net.server import Server, ServerThread
 from qiguo.net.protocol import LIMITS, VERSION
 from qiguo.net.session import Session, Tokens, key_of
 
@@ -209,6 +210,15 @@ class NetMatch(Match):
         if not self.human_to_move:
             return False
         return super().ask_hint()
+
+    def serve_again(self) -> None:
+        """Start the host's server again on the same port, from the table it held (the game as
+        far as it went); this window joins it again by itself. Raises OSError."""
+        assert self.server is not None
+        old = self.server.server
+        fresh = ServerThread(Server(old.table, old.bind, old.port, old.bot_delay))
+        fresh.start()
+        self.server = fresh
 
     def local_seats(self) -> list[Seat]:
         """The seats for a local copy of the game (a save): the network players become humans."""

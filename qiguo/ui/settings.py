@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Callable
 
 from qiguo.engine import KINGDOMS, PRESETS, EngineError, teams_for
+from qiguo.names import TextError, clean, clean_code
 from qiguo.net.protocol import LIMITS
 
 from .files import data_dir, parse_json, read_text, set_aside, write_json
@@ -25,6 +26,17 @@ FILE = "settings.json"
 def _between(low: float, high: float) -> Callable[[Any], bool]:
     return lambda v: (isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
                       and low <= v <= high)
+
+
+def _clean_text(limit: int, cleaner: Callable[[str, int], str] = clean) -> Callable[[Any], bool]:
+    """Typed text as the game keeps it: already clean (no control, format or surrogate
+    characters, trimmed) and at most `limit` characters."""
+    def check(v: Any) -> bool:
+        try:
+            return isinstance(v, str) and cleaner(v, limit) == v
+        except TextError:
+            return False
+    return check
 
 
 def _flag(v: Any) -> bool:
@@ -121,9 +133,9 @@ VALID: dict[str, Callable[[Any], bool]] = {
     "language": lambda v: isinstance(v, str) and v in LANGUAGES,
     "preset": lambda v: isinstance(v, str) and v in PRESETS,
     "last_seats": _seats, "last_blocs": _blocs,
-    "last_join_address": lambda v: isinstance(v, str) and len(v) <= 80,
-    "last_join_code": lambda v: isinstance(v, str) and len(v) <= LIMITS["code"],
-    "player_name": lambda v: isinstance(v, str) and len(v) <= LIMITS["name"],
+    "last_join_address": _clean_text(80),
+    "last_join_code": lambda v: v == "" or _clean_text(LIMITS["code"], clean_code)(v),
+    "player_name": _clean_text(LIMITS["name"]),
     "host_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 65535,
     "seat_wait": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3600,
     "standin": lambda v: isinstance(v, str) and v in ("novice", "easy", "normal", "hard"),
