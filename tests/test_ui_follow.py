@@ -183,8 +183,9 @@ def test_the_hint_is_said_in_words_and_the_asking_notice_goes():
     hint = Move(scene.match.hint)
     words = app.toast_text
     assert words.startswith("Hint: ") and f"{hint}"[:2] in words and "Asking" not in words
-    from qiguo.ui.strings import move_words
-    assert words == "Hint: " + move_words(scene.game, hint)
+    from qiguo.ai.coach import explain
+    from qiguo.ui.strings import move_words, reason_words
+    assert words == "Hint: " + move_words(scene.game, hint) + " — " + reason_words(explain(scene.game, hint))
 
 
 def test_the_asking_notice_goes_when_the_question_is_dropped():

@@ -11,7 +11,7 @@ from qiguo.scenes.tutorial import TutorialScene
 from qiguo.ui import piece_art, theme
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
-from qiguo.ui.strings import LANGUAGES, how_it_moves, set_language, t
+from qiguo.ui.strings import piece_of, LANGUAGES, how_it_moves, set_language, t
 from qiguo.ui.tutorial import STEPS, game_of
 from ui_helpers import InlineWorker, click, frames, key, make_app
 
@@ -58,7 +58,10 @@ def test_hovering_explains_every_piece_and_point_in_every_language(code, monkeyp
         name = t(f"piece.{piece.letter}")
         kingdom = t(f"kingdom.{KINGDOMS[piece.kingdom]}")
         assert name in lines[0] and kingdom in lines[0] and point_name(sq) in lines[0], lines
-        assert "".join(lines[1:]).replace(" ", "") == how_it_moves(piece.letter, rules).replace(" ", "")
+        danger = scene.danger().get(sq)  # a piece that can be taken says by what, first
+        by = [t("tip.danger", taker=piece_of(p), point=point_name(s)) for s, p in danger.by] if danger else []
+        assert lines[1:1 + len(by)] == by
+        assert "".join(lines[1 + len(by):]).replace(" ", "") == how_it_moves(piece.letter, rules).replace(" ", "")
     assert tooltip_lines(scene, g, "j10", monkeypatch)[0].startswith(t("piece.Z"))
     assert tooltip_lines(scene, g, "h8", monkeypatch) == [t("tip.point", point="h8")]
 

@@ -138,7 +138,7 @@ def test_the_inline_worker_plays_the_level_it_is_asked_for():
     m = Match(parse_seats("h2-----"), worker_factory=lambda: worker)
     m.ask_hint()
     m.update()
-    assert worker.levels == ["hard"] and m.hint in m.game.legal_codes()
+    assert worker.levels == ["hint"] and m.hint in m.game.legal_codes()  # the coach's hint
 
 
 def test_the_kept_move_list_matches_a_fresh_one_through_undo_and_resign():

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from qiguo.scenes.load import LoadScene
-from qiguo.scenes.menu import AfterResignScene, ConfirmScene, MenuScene
+from qiguo.scenes.menu import KnockedOutScene, ConfirmScene, MenuScene
 from qiguo.scenes.play import GameScene, split
 from qiguo.scenes.result import ResultScene
 from qiguo.scenes.rules import RulesScene
@@ -70,9 +70,9 @@ def test_resign_names_the_humans_kingdom_and_works_on_a_bots_turn():
     click(app, app.stack.top.menu.buttons[1].rect.center)  # yes, resign
     assert not scene.game.alive[1] and scene.game.standing(1).how == "resigned"
     choice = app.stack.top
-    assert isinstance(choice, AfterResignScene)  # no human left: watch, standings, or title
+    assert isinstance(choice, KnockedOutScene)  # no human left: watch, standings, or title
     assert [b.label for b in choice.menu.buttons] == ["Watch the bots finish", "See the standings now",
-                                                      "Quit to title"]
+                                                      "Play again with the same seats", "Quit to title"]
     frames(app, 1)
     click(app, choice.menu.buttons[1].rect.center)
     result = app.stack.top
@@ -84,7 +84,7 @@ def test_watching_the_bots_finish_after_resigning():
     app = make_app()
     scene = start(app, "h22----")
     scene.resign(0)
-    assert isinstance(app.stack.top, AfterResignScene)
+    assert isinstance(app.stack.top, KnockedOutScene)
     key(app, pygame.K_RETURN)  # the first choice: watch
     assert app.stack.top is scene
     ply = scene.game.ply

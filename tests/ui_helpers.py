@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.ai import Budget, choose_move
-from qiguo.ai.worker import Reply
+from qiguo.ai import Budget
+from qiguo.ai.worker import Reply, answer
 from qiguo.app import App
 from qiguo.engine import Game
 from qiguo.ui.match import Match
@@ -33,7 +33,7 @@ class InlineWorker:
     def request(self, game: Game, level: str, seed: int = 0) -> int:
         self.requests += 1
         self.levels.append(level)
-        move = choose_move(Game.from_record(game.record()), level, seed, INLINE_BUDGET)
+        move = answer(Game.from_record(game.record()), level, seed, INLINE_BUDGET)
         self._reply = Reply(self.requests, move, 0.0)
         self.busy = True
         self._polls = 0

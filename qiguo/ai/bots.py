@@ -31,10 +31,15 @@ running two arena games: hard 0.46 s a move at the median, 0.63 s at the 95th pe
 normal finishes its two plies well within its 0.25 s), for tests and repeatable arena runs."""
 
 
-SHAPES = {"normal": Shape(max_depth=2), "hard": Shape(max_depth=32, full_min=1, reduce=True, round=True)}
+SHAPES = {"normal": Shape(max_depth=2, min_depth=2),
+          "hard": Shape(max_depth=32, full_min=1, reduce=True, round=True, min_depth=3)}
 """How the search levels search: normal two plies full width; hard deeper, full width for the
 first reply and then only the replies that hurt, each followed by the rest of the opponents'
-round, in which each takes what pays it (see :mod:`.search`)."""
+round, in which each takes what pays it (see :mod:`.search`). Each completes its minimum depth
+whatever its time budget, up to CAP times that budget (at least CAP_SECONDS)."""
+CAP, CAP_SECONDS = 6.0, 10.0
+"""How many times its time budget a search may take to complete its minimum depth, and the
+least time it may take for that (a tiny budget still gets its depth)."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,8 @@ class Thought:
     depth: int = 0
     nodes: int = 0
     seconds: float = 0.0
+    floor_used: bool = False
+    """The search went past its time budget to complete its level's minimum depth."""
 
 
 def choose_move(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
@@ -71,12 +78,13 @@ def think(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
         return Thought(easy(game.copy(), moves, rng))
     budget = budget or DEFAULT_BUDGETS[level]
     deadline = start + budget.seconds if budget.seconds else None
+    cap = start + max(CAP * budget.seconds, CAP_SECONDS) if budget.seconds else None
     work = game.copy()  # ordering and search both leave it as they found it
     rng.shuffle(moves)  # equal moves are chosen among fairly, and repeatably for a seed
     ordered = easy_order(work, moves)
-    search = BestReplySearch(work, deadline, budget.nodes, cancelled, SHAPES[level])
+    search = BestReplySearch(work, deadline, budget.nodes, cancelled, SHAPES[level], cap)
     move, _ = search.best_move(order_seed=ordered)
-    return Thought(move, search.completed_depth, search.nodes, time.perf_counter() - start)
+    return Thought(move, search.completed_depth, search.nodes, time.perf_counter() - start, search.floor_used)
 
 
 def novice(game: Game, moves: list[int], rng: random.Random) -> int:

@@ -48,6 +48,9 @@ class Shape:
     """At a leaf where the opponents are to move."""
     round: bool = False
     """After each reply, the other opponents take what pays them (see :meth:`BestReplySearch._round`)."""
+    min_depth: int = 1
+    """The depth a search completes whatever its deadline (up to its cap): a slow or busy
+    computer gets the same bot, only slower."""
 
 
 class BestReplySearch:
@@ -55,11 +58,16 @@ class BestReplySearch:
     callers pass a copy they own."""
 
     def __init__(self, game: Game, deadline: float | None = None, node_limit: int | None = None,
-                 cancelled: Callable[[], bool] | None = None, shape: Shape = Shape(32)):
+                 cancelled: Callable[[], bool] | None = None, shape: Shape = Shape(32), cap: float | None = None):
         self.g = game
         self.root = game.turn
         self.team = game.teams[self.root]
         self.deadline = deadline
+        self.cap = cap
+        """Past the deadline, the search goes on until it has completed `shape.min_depth`, but
+        never past this time."""
+        self.floor_used = False
+        """Whether the search went on past its deadline to complete its minimum depth."""
         self.node_limit = node_limit
         self.cancelled = cancelled
         self.shape = shape
@@ -153,7 +161,10 @@ class BestReplySearch:
             raise Timeout
         if self.nodes & 127 == 0:
             if self.deadline is not None and time.perf_counter() >= self.deadline:
-                raise Timeout
+                if self.completed_depth >= self.shape.min_depth or (
+                        self.cap is not None and time.perf_counter() >= self.cap):
+                    raise Timeout
+                self.floor_used = True
             if self.cancelled is not None and self.cancelled():
                 raise Timeout
 

@@ -16,7 +16,8 @@ from typing import Any, Callable
 
 from qiguo.engine import Game
 
-from .bots import DEFAULT_BUDGETS, Budget, choose_move, novice
+from .bots import CAP, CAP_SECONDS, DEFAULT_BUDGETS, Budget, choose_move, novice
+from .coach import HINT_BUDGET, hint_move
 
 log = logging.getLogger(__name__)
 
@@ -26,6 +27,19 @@ UNTIMED_LIMIT = 8.0
 """How long an untimed level (novice, easy) may take before it counts as hung."""
 PARENT_CHECK = 0.5
 """Seconds between the worker's checks that its caller is still alive."""
+
+
+HINT = "hint"
+"""The level to ask for the coach's hint for the mover instead of a bot's move."""
+BUDGETS = {**DEFAULT_BUDGETS, HINT: HINT_BUDGET}
+
+
+def answer(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
+           cancelled: Callable[[], bool] | None = None) -> int:
+    """What the worker answers: a bot's move at `level`, or the hint (level HINT)."""
+    if level == HINT:
+        return hint_move(game, seed, budget, cancelled)
+    return choose_move(game, level, seed, budget, cancelled)
 
 
 @dataclass(frozen=True)
@@ -65,7 +79,7 @@ def _serve(requests: Any, replies: Any, cancelled_upto: Any, bot: Callable[..., 
 class BotWorker:
     """One worker process that answers one request at a time."""
 
-    def __init__(self, bot: Callable[..., int] = choose_move):
+    def __init__(self, bot: Callable[..., int] = answer):
         self._ctx = mp.get_context("spawn")
         self._bot = bot
         self._proc: Any = None
@@ -90,8 +104,9 @@ class BotWorker:
             self._start()
         self.cancel()
         self._job += 1
-        budget = budget or DEFAULT_BUDGETS.get(level, Budget())
-        limit = (budget.seconds or UNTIMED_LIMIT) + MARGIN
+        budget = budget or BUDGETS.get(level, Budget())
+        # a search may go past its budget, up to its cap, to complete its minimum depth
+        limit = (max(CAP * budget.seconds, CAP_SECONDS) if budget.seconds else UNTIMED_LIMIT) + MARGIN
         self._requests.put((self._job, game.record(), level, seed, budget))
         self._pending = (self._job, game.copy(), time.monotonic(), limit, seed)
         return self._job

@@ -17,7 +17,7 @@ from .pieces import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, H
                      KIND_GLYPHS, KIND_NAMES, KINDS, KINGDOM_GLYPHS, KINGDOM_NAMES, KINGDOMS, SABRE, SWORD,
                      ZHOU, Piece)
 from .qfen import INERT, START_QFEN, board_pieces, qfen_of
-from .rules import CHOICES, PRESETS, Rules
+from .rules import CHOICES, PRESETS, Rules, parse_setting
 from .setup import teams_for
 
 __all__ = [
@@ -27,5 +27,5 @@ __all__ = [
     "KINGDOMS", "KINGDOM_NAMES", "KINGDOM_GLYPHS", "KINDS", "KIND_NAMES", "KIND_GLYPHS", "KIND_COUNTS",
     "GENERAL", "DEPUTY", "BRIGADIER", "ENVOY", "CANNON", "BOW", "CROSSBOW", "SABRE", "SWORD", "HORSE", "ZHOU",
     "SIZE", "POINTS", "CENTRE", "FILES", "parse_point", "point_name",
-    "board_pieces", "qfen_of", "teams_for", "attackers", "touched_by", "perft", "random_game", "problems",
+    "board_pieces", "qfen_of", "parse_setting", "teams_for", "attackers", "touched_by", "perft", "random_game", "problems",
 ]

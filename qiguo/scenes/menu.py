@@ -100,23 +100,36 @@ class MenuScene(_Overlay):
                                             lambda: self.game_scene.resign(k)))
 
 
-class AfterResignScene(_Overlay):
-    """The last human has resigned and the game goes on: watch, standings now, or the title."""
+class KnockedOutScene(_Overlay):
+    """The last human kingdom here is out (resigned, or fallen in any way) and the game goes on:
+    watch the bots finish without pausing, the standings now, play again with the same seats
+    (not in a network game), or the title."""
 
-    def __init__(self, app, game_scene):
+    def __init__(self, app, game_scene, title: str):
         super().__init__(app)
-        self.game_scene = game_scene
+        self.title = title
+        match = game_scene.match
+
+        def watch() -> None:
+            match.bot_delay = 0.0
+            self.app.stack.pop()
 
         def standings() -> None:
             from .result import ResultScene
             self.app.stack.pop()
-            self.app.stack.replace(ResultScene(self.app, game_scene.match))
-        self.menu = ButtonColumn([Button(t("resigned.watch"), app.stack.pop),
-                                  Button(t("resigned.standings"), standings),
-                                  Button(t("menu.quit"), app.start_title)])
+            self.app.stack.replace(ResultScene(self.app, match))
+
+        def again() -> None:
+            from .play import GameScene
+            self.app.stack.pop()
+            match.restart()
+            self.app.stack.replace(GameScene(self.app, match))
+        self.menu = ButtonColumn([Button(t("resigned.watch"), watch), Button(t("resigned.standings"), standings)]
+                                 + ([] if match.networked else [Button(t("out.again"), again)])
+                                 + [Button(t("menu.quit"), app.start_title)])
 
     def title_text(self) -> str:
-        return t("resigned.title")
+        return self.title
 
 
 class ServerStoppedScene(_Overlay):

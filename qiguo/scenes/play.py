@@ -11,13 +11,16 @@ from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
 from qiguo.ui import hosting, movelist, notices, piece_art, saves, theme, trail
 from qiguo.ui.board_view import BoardView
 from qiguo.ui.files import data_dir
+from qiguo.ai.coach import Danger, Destination, explain
 from qiguo.names import TextError, clean
 from qiguo.net.protocol import LIMITS
 from qiguo.ui.fonts import has_glyph, render, wrap
 from qiguo.ui.match import Match, Played
 from qiguo.ui.panel import FLOOR, Panel, View
 from qiguo.ui.seats import HUMAN
-from qiguo.ui.strings import how_it_moves, kingdom_name, language, move_words, piece_name, t
+from qiguo.ui.coaching import Coaching
+from qiguo.ui.strings import (how_it_moves, kingdom_name, language, move_words, piece_name, piece_of, reason_words,
+                               status_text, t)
 
 from .base import Scene
 
@@ -55,6 +58,7 @@ class GameScene(Scene):
         self.view_ply: int | None = None  # a position of the past on show, or None for the game
         self._past: Game | None = None
         self.moves = movelist.MoveList()
+        self.coaching = Coaching()
         self._lines: list[movelist.Line] = []
         self._lines_key: tuple = ()
         self.scroll = 0  # lines scrolled up from the newest
@@ -178,6 +182,27 @@ class GameScene(Scene):
     def deselect(self) -> None:
         self.selected, self.targets = None, {}
 
+    def danger(self) -> dict[int, Danger]:
+        """The pieces of the human to move that can be taken now (the danger view is on, the
+        game itself is on show)."""
+        g = self.game
+        if not self.app.settings.show_danger or self.view_ply is not None or self.review or not self.match.human_to_move:
+            return {}
+        return self.coaching.danger(g, g.turn)
+
+    def risks(self) -> dict[int, Destination]:
+        """For the piece picked up: what each destination risks (with the danger view on)."""
+        if self.selected is None or not self.app.settings.show_danger or not self.match.human_to_move:
+            return {}
+        return self.coaching.risks(self.game, self.selected)
+
+    def risk_warning(self) -> str:
+        """While choosing: what the destination under the pointer risks, in words ("")."""
+        risk = self.risks().get(self.hover) if self.hover is not None else None
+        if risk is None:
+            return ""
+        return t("game.peril") if risk.general else t("game.risky") if risk.exposed else ""
+
     def play(self, code: int) -> None:
         played = self.match.play_human(code)
         if played is not None:
@@ -201,6 +226,21 @@ class GameScene(Scene):
         self.seat_notices()
         if played.warning:
             self.app.toast(t("game.bot_fallback", why=played.warning))
+        self.knocked_out(played)
+
+    def knocked_out(self, played: Played) -> None:
+        """A human kingdom here fell: if it was the last one and the game goes on, the player is
+        told how and by whom and chooses what next; in hot-seat with humans left, they are told."""
+        m, g = self.match, self.game
+        fallen = [k for k in played.fallen if m.seats[k] == HUMAN]
+        if not fallen or g.result is not None:
+            return
+        told = " ".join(t("out.fallen", name=kingdom_name(k), how=status_text(g, k)) for k in fallen)
+        if any(m.seats[j] == HUMAN and g.alive[j] for j in range(7)):
+            self.app.toast(told + " " + t("out.goes_on"), 8.0)
+            return
+        from .menu import KnockedOutScene
+        self.app.stack.push(KnockedOutScene(self.app, self, told + " " + t("out.bots_play_on")))
 
     def notice(self, played: Played) -> None:
         """Say what the move means for the players here: a piece of theirs taken, a general in
@@ -279,7 +319,8 @@ class GameScene(Scene):
         when the question is dropped (a move was played meanwhile)."""
         hint = self.match.hint
         if hint is not None and hint != self._hint_shown:
-            self.app.toast(t("game.hint_move", move=move_words(self.game, Move(hint))), 6.0)
+            why = reason_words(explain(self.game, hint))
+            self.app.toast(t("game.hint_why", move=move_words(self.game, Move(hint)), why=why), 8.0)
             self._asking = ""
         elif self._asking and not self.match.hint_pending:
             self.app.clear_toast(self._asking)
@@ -296,8 +337,8 @@ class GameScene(Scene):
         self.app.toast(t("game.log.resign", name=kingdom_name(k)))
         g = self.game
         if g.result is None and not any(self.match.seats[j] == HUMAN and g.alive[j] for j in range(7)):
-            from .menu import AfterResignScene
-            self.app.stack.push(AfterResignScene(self.app, self))
+            from .menu import KnockedOutScene
+            self.app.stack.push(KnockedOutScene(self.app, self, t("resigned.title")))
 
     def take_back(self, redo: bool) -> None:
         """Undo to the last human move, or redo what was undone."""
@@ -392,6 +433,7 @@ class GameScene(Scene):
         m, g = self.match, self.game
         net = (tuple(self.net_labels()), m.connected) if m.networked else ()
         return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, self.view_ply, m.hint, self.scroll,
+                self.hover if self.selected is not None else None,
                 self.last_move, len(self.notices), self.tooltip_point(), language(), net,
                 tuple(sorted(vars(self.app.settings).items(), key=str)))
 
@@ -431,7 +473,8 @@ class GameScene(Scene):
         self.view.draw(surface, g, show_coords=s.show_coords, selected=self.selected,
                        targets=self.targets if s.show_legal else {}, trail=None if past else self.trail(),
                        last_move=self.last_move, home=g.turn if g.result is None and not past else None,
-                       hint=None if past else self.match.hint, hover=self.tooltip_point())
+                       hint=None if past else self.match.hint, hover=self.tooltip_point(),
+                       danger=set(self.danger()), risks=self.risks() if s.show_legal else {})
         if past:
             pygame.draw.rect(surface, theme.LAST_MOVE, self.view.rect.inflate(6, 6), 4, border_radius=8)
         key = (id(self.game), self.game.ply, self.game.hash, language())
@@ -455,7 +498,7 @@ class GameScene(Scene):
         elif g.result is None and not self.review:
             turn = g.turn
             head = t("game.turn", name=kingdom_name(g.turn))
-            sub = (t("game.your_move") if m.human_to_move else t("game.paused") if m.paused
+            sub = ((self.risk_warning() or t("game.your_move")) if m.human_to_move else t("game.paused") if m.paused
                    else self.waiting_for(g.turn) if m.networked
                    else t("game.thinking") if m.seat not in (HUMAN, None) else t("game.waiting"))
         else:
@@ -530,6 +573,9 @@ class GameScene(Scene):
             else:
                 head = t("tip.inert", **values)
             lines = [f"{head} · {where}", how_it_moves(piece.letter, g.rules)]
+            danger = self.danger().get(point) if g is self.game else None
+            if danger is not None:
+                lines[1:1] = [t("tip.danger", taker=piece_of(p), point=point_name(s)) for s, p in danger.by]
         w, h = surface.get_size()
         size = max(FLOOR, min(18, h // 50))
         width = min(420, w - 20)

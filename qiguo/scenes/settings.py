@@ -45,6 +45,8 @@ class SettingsScene(ButtonScene):
             Button(t("settings.anim", value=s.anim_time), lambda: self.change("anim_time", ANIM_TIMES)),
             Button(t("settings.volume", value=round(s.volume * 100)), lambda: self.change("volume", VOLUMES)),
             Button(t("settings.legal", value=onoff[s.show_legal]), lambda: self.change("show_legal", (True, False))),
+            Button(t("settings.danger", value=onoff[s.show_danger]),
+                   lambda: self.change("show_danger", (True, False))),
             Button(t("settings.coords", value=onoff[s.show_coords]), lambda: self.change("show_coords", (True, False))),
             Button(t("settings.aid", value=onoff[s.colour_aid]), lambda: self.change("colour_aid", (False, True))),
             Button(t("settings.style", value=style_label(s.piece_style, s.language)),

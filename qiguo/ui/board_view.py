@@ -3,7 +3,7 @@ into points."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
@@ -229,9 +229,12 @@ class BoardView:
 
     def draw(self, surface: pygame.Surface, game: Game, *, show_coords: bool = True,
              selected: int | None = None, targets: dict[int, int] | None = None, trail: list[Step] | None = None,
-             last_move: int = 0, home: int | None = None, hint: int | None = None, hover: int | None = None) -> None:
+             last_move: int = 0, home: int | None = None, hint: int | None = None, hover: int | None = None,
+             danger: set[int] | None = None, risks: dict[int, Any] | None = None) -> None:
         """The board, the home edge of kingdom `home`, the trail of moves (or the last move),
-        pieces, animations, a suggested move, and the selection with its legal destinations."""
+        pieces, animations, a suggested move, the selection with its legal destinations, the
+        danger marks on pieces that can be taken, and what each destination risks (`risks`:
+        point -> an object with `exposed` and `general`)."""
         surface.blit(self._static_layer(game, show_coords), self.rect.topleft)
         cell = self.cell
         if home is not None:
@@ -256,6 +259,9 @@ class BoardView:
             self._blit_piece(surface, g.piece, ctl[g.piece.kingdom], (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t))
         if steps:
             self._draw_trail_badges(surface, steps)
+        for sq in danger or ():
+            if sq not in hidden:
+                self._warning(surface, self.centre(sq), theme.DANGER)
         if hint:
             m = Move(hint)
             (x0, y0), (x1, y1) = self.centre(m.from_sq), self.centre(m.to_sq)
@@ -269,13 +275,42 @@ class BoardView:
             _ring(surface, self.centre(hover), cell * 0.54, max(2, int(cell * 0.06)), theme.HALO)
         if selected is not None:
             _ring(surface, self.centre(selected), cell * 0.56, max(3, int(cell * 0.11)), theme.SELECT)
+        risks = risks or {}
         for t_sq in (targets or {}):
             x, y = self.centre(t_sq)
+            risk = risks.get(t_sq)
             if game.piece_at(t_sq):
                 _ring(surface, (x, y), cell * 0.56, max(3, int(cell * 0.12)), theme.CAPTURE_RING)
             else:
+                dot = theme.DANGER if risk is not None and risk.exposed else theme.MOVE_DOT
                 pygame.draw.circle(surface, theme.OUTLINE, (x, y), max(4, cell * 0.19))
-                pygame.draw.circle(surface, theme.MOVE_DOT, (x, y), max(3, cell * 0.19) - 2)
+                pygame.draw.circle(surface, dot, (x, y), max(3, cell * 0.19) - 2)
+            if risk is not None and risk.general:
+                self._cross(surface, (x, y), theme.PERIL)
+            elif risk is not None and risk.exposed:
+                self._warning(surface, (x, y), theme.DANGER)
+
+    def _warning(self, surface: pygame.Surface, at: tuple[float, float], colour: tuple[int, int, int]) -> None:
+        """The danger mark: a small triangle with "!" at the lower right of a point (the trail's
+        badges sit at the upper corners; the colour-blind marks on the piece's face)."""
+        cell = self.cell
+        r = max(7.0, cell * 0.24)
+        cx, cy = at[0] + cell * 0.36, at[1] + cell * 0.34
+        tri = [(cx, cy - r), (cx + r * 0.95, cy + r * 0.7), (cx - r * 0.95, cy + r * 0.7)]
+        pygame.draw.polygon(surface, theme.OUTLINE, [(x + (x - cx) * 0.28, y + (y - cy) * 0.28) for x, y in tri])
+        pygame.draw.polygon(surface, colour, tri)
+        bar = max(2, int(r * 0.22))
+        pygame.draw.line(surface, theme.OUTLINE, (cx, cy - r * 0.45), (cx, cy + r * 0.2), bar)
+        pygame.draw.circle(surface, theme.OUTLINE, (cx, cy + r * 0.45), max(1, bar * 0.6))
+
+    def _cross(self, surface: pygame.Surface, at: tuple[float, float], colour: tuple[int, int, int]) -> None:
+        """A bold cross over a destination: moving there leaves the general to be taken."""
+        k = self.cell * 0.34
+        width = max(3, int(self.cell * 0.13))
+        x, y = at
+        for a, b in (((x - k, y - k), (x + k, y + k)), ((x - k, y + k), (x + k, y - k))):
+            pygame.draw.line(surface, theme.OUTLINE, a, b, width + 4)
+            pygame.draw.line(surface, colour, a, b, width)
 
     def draw_flights(self, surface: pygame.Surface) -> None:
         """Captured pieces on their way to the panel (drawn over it, after it)."""

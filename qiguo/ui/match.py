@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
-from qiguo.ai.worker import BotWorker, Reply
+from qiguo.ai.worker import HINT, BotWorker, Reply
 from qiguo.engine import Game, Move, Piece
 
 from .seats import HUMAN, Seat, kingdoms_of
@@ -109,7 +109,7 @@ class Match:
             self.worker = self._worker_factory()
         self.hint = None
         self._hint_for = self.game.ply
-        self.worker.request(self.game, "hard", seed=self.seed)
+        self.worker.request(self.game, HINT, seed=self.seed)
         return True
 
     @property

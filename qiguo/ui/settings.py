@@ -72,6 +72,7 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     show_legal: bool = True
+    show_danger: bool = True
     show_coords: bool = True
     colour_aid: bool = False
     piece_style: str = "auto"
@@ -127,7 +128,7 @@ class Settings:
 
 VALID: dict[str, Callable[[Any], bool]] = {
     "bot_delay": _between(0.0, BOT_DELAY_MAX), "anim_time": _between(0.0, 2.0), "volume": _between(0.0, 1.0),
-    "muted": _flag, "show_legal": _flag, "show_coords": _flag, "colour_aid": _flag,
+    "muted": _flag, "show_legal": _flag, "show_danger": _flag, "show_coords": _flag, "colour_aid": _flag,
     "piece_style": lambda v: isinstance(v, str) and v in STYLES,
     "board_theme": lambda v: isinstance(v, str) and v in BOARDS,
     "language": lambda v: isinstance(v, str) and v in LANGUAGES,

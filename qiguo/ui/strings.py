@@ -1,6 +1,8 @@
 """Every text the window shows, in one table (no pygame here: the font script reads it)."""
 from __future__ import annotations
 
+from typing import Any
+
 from qiguo.engine import KIND_GLYPHS, KINGDOM_GLYPHS, KINGDOMS, Game, Move, Piece, Rules, point_name
 
 TITLE_CJK = "七国象棋"
@@ -220,6 +222,22 @@ EN: dict[str, str] = {
     "game.allies": "+ {names}",
     "game.trail": "{n} moves since your last move",
     "game.hint_move": "Hint: {move}",
+    "settings.danger": "Danger marks: {value}",
+    "tip.danger": "{taker} on {point} can take it",
+    "piece.of": "{kingdom}'s {piece}",
+    "game.peril": "Moving there leaves your General to be taken!",
+    "game.risky": "Your piece could be taken there",
+    "game.hint_why": "Hint: {move} — {why}",
+    "reason.takes_general": "takes {other}: its kingdom falls",
+    "reason.takes_safe": "takes {other}, and nothing can take back",
+    "reason.takes_trade": "takes {other}, worth more than your {mine}",
+    "reason.takes": "takes {other}",
+    "reason.general_out": "moves your General out of {other}'s reach",
+    "reason.shields_general": "shields your General from {other}",
+    "reason.saves": "saves your {mine} from {other}",
+    "reason.threatens_general": "threatens {other}",
+    "reason.safe": "a quiet move that leaves nothing of yours to be taken",
+    "reason.least_bad": "every move leaves something to be taken; this one risks the least",
     "move.words": "{piece} {frm}–{to}",
     "move.words.capture": "{piece} {frm}–{to} takes {kingdom}'s {victim}",
     "moves.line": "{n}. {who} {piece} {frm}–{to}",
@@ -295,6 +313,10 @@ EN: dict[str, str] = {
     "resigned.title": "You have resigned; the bots play on",
     "resigned.watch": "Watch the bots finish",
     "resigned.standings": "See the standings now",
+    "out.fallen": "{name} is out: {how}.",
+    "out.goes_on": "The game goes on.",
+    "out.bots_play_on": "The bots play on.",
+    "out.again": "Play again with the same seats",
     "review.head": "Review: after move {n} of {total}",
     "review.keys": "← → Home End: step · Esc: back",
     "save.who": "{humans} human, {bots} bots ({levels})",
@@ -406,6 +428,17 @@ def language() -> str:
 def t(key: str, **values: object) -> str:
     """The text for a key in the current language, with values filled in."""
     return LANGUAGES[_language][1].get(key, EN[key]).format(**values)
+
+
+def piece_of(piece: Piece) -> str:
+    """A piece with its kingdom: "Chu's Bow"."""
+    return t("piece.of", kingdom=kingdom_name(piece.kingdom), piece=piece_name(piece))
+
+
+def reason_words(reason: Any) -> str:
+    """Why the coach suggests a move (an :class:`qiguo.ai.coach.Reason`), in words."""
+    return t(f"reason.{reason.key}", other=piece_of(reason.other) if reason.other is not None else "",
+             mine=piece_name(reason.piece) if reason.piece is not None else "")
 
 
 def rules_text(rules: Rules | None = None) -> list:

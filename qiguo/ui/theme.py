@@ -38,6 +38,10 @@ MOVE_DOT: Colour = (245, 245, 235)
 CAPTURE_RING: Colour = (255, 60, 60)
 LAST_MOVE: Colour = (90, 170, 255)
 HINT: Colour = (60, 220, 120)
+DANGER: Colour = (255, 150, 20)
+"""The danger mark: a piece that can be taken, a destination where it could be."""
+PERIL: Colour = (230, 20, 60)
+"""A destination that would leave the player's general to be taken."""
 OUTLINE: Colour = (16, 16, 16)
 """The dark rim drawn around every marker on the board, so that it reads on light colours."""
 HALO: Colour = (255, 255, 255)

@@ -1,0 +1,133 @@
+"""The hint: the hard search's move (at least three plies deep on any machine), kept only if it
+neither leaves the general takeable nor gives material away while a move exists that does
+neither, and why it is suggested, in one reason."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from qiguo.engine import GENERAL, KIND_NAMES, KINGDOM_NAMES, Game, Move, Piece, attackers
+
+from ..bots import Budget, think
+from ..evaluate import VALUE
+from .danger import dangers, outlook, score, takers_after
+
+HINT_BUDGET = Budget(seconds=0.9)
+"""The hint's time budget (the search still completes three plies on a slow machine)."""
+
+
+def hint_move(game: Game, seed: int = 0, budget: Budget | None = None,
+              cancelled: Callable[[], bool] | None = None) -> int:
+    """The move the hint suggests for the mover: the hard search's (at least three plies), unless
+    it leaves the general takeable or gives material away while a move exists that does not;
+    then the best-looking such move."""
+    g = game.copy()
+    found = think(g, "hard", seed, budget or HINT_BUDGET, cancelled).move
+    return safer(g, found)
+
+
+def safer(game: Game, code: int) -> int:
+    """`code`, or a better-looking move when `code` leaves the general takeable or gives away
+    more than it takes while another move does neither."""
+    chosen = outlook(game, code)
+    if not chosen.general and chosen.gain >= chosen.loss:
+        return code
+    others = [outlook(game, c) for c in sorted(game.legal_codes()) if c != code]
+    keeps = [o for o in others if not o.general and o.gain >= o.loss]
+    if not keeps:
+        return code
+    best = max(keeps, key=lambda o: (score(o), -o.move))
+    return best.move if score(best) > score(chosen) else code
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why a move is suggested, as a key and its parts (the window words it in its language;
+    :meth:`english` is the command line's)."""
+
+    key: str
+    piece: Piece | None = None
+    other: Piece | None = None
+    at: int = -1
+
+    def english(self) -> str:
+        def name(p: Piece | None) -> str:
+            return f"{KINGDOM_NAMES[p.kingdom]}'s {KIND_NAMES[p.kind]}" if p is not None else ""
+        mine = KIND_NAMES[self.piece.kind] if self.piece is not None else ""
+        return {
+            "takes_general": f"takes {name(self.other)}: its kingdom falls",
+            "takes_safe": f"takes {name(self.other)}, and nothing can take back",
+            "takes_trade": f"takes {name(self.other)}, worth more than your {mine}",
+            "takes": f"takes {name(self.other)}",
+            "general_out": f"moves your General out of {name(self.other)}'s reach",
+            "shields_general": f"shields your General from {name(self.other)}",
+            "saves": f"saves your {mine} from {name(self.other)}",
+            "threatens_general": f"threatens {name(self.other)}",
+            "safe": "a quiet move that leaves nothing of yours to be taken",
+            "least_bad": "every move leaves something to be taken; this one risks the least",
+        }[self.key]
+
+
+def explain(game: Game, code: int) -> Reason:
+    """Why the mover's move `code` is good, in one reason (the most important)."""
+    k = game.turn
+    m = Move(code)
+    before = {d.point: d for d in dangers(game, k)}
+    mover = None if m.is_pass else game.piece_at(m.from_sq)
+    o = outlook(game, code)
+    if o.taken is not None and o.taken.is_general:
+        return Reason("takes_general", mover, o.taken)
+    general_before = next((d for d in before.values() if d.piece.is_general), None)
+    if general_before is not None and not o.general:
+        if mover is not None and mover.is_general:
+            return Reason("general_out", mover, general_before.by[0][1], general_before.point)
+        return Reason("shields_general", mover, general_before.by[0][1], general_before.point)
+    if o.taken is not None:
+        exposed = mover is not None and bool(takers_after(game, code, k, m.to_sq))
+        if not exposed:
+            return Reason("takes_safe", mover, o.taken, m.to_sq)
+        if mover is not None and VALUE[o.taken.kind] > VALUE[mover.kind]:
+            return Reason("takes_trade", mover, o.taken, m.to_sq)
+        return Reason("takes", mover, o.taken, m.to_sq)
+    saved = [d for sq, d in before.items() if not _still_in_danger(game, code, k, sq)]
+    if saved:
+        d = max(saved, key=lambda d: (VALUE[d.piece.kind], -d.point))
+        return Reason("saves", d.piece, d.by[0][1], d.point)
+    target = _general_threatened(game, code, k)
+    if target is not None:
+        return Reason("threatens_general", mover, target)
+    return Reason("safe" if o.safe else "least_bad", mover)
+
+
+def _still_in_danger(game: Game, code: int, k: int, sq: int) -> bool:
+    """Whether the piece that stood on `sq` can still be taken after `code` (where it is then)."""
+    m = Move(code)
+    where = m.to_sq if not m.is_pass and m.from_sq == sq else sq
+    return bool(takers_after(game, code, k, where))
+
+
+def _general_threatened(game: Game, code: int, k: int) -> Piece | None:
+    """An enemy general the moved piece could take next, if any."""
+    m = Move(code)
+    if m.is_pass:
+        return None
+    game.play_code(code)
+    try:
+        b = game.board
+        for e in range(7):
+            if e == k or not game.alive[e] or game.teams[e] == game.teams[k]:
+                continue
+            for sq in game.pieces[e]:
+                if b[sq] & 15 == GENERAL and m.to_sq in attackers(game, sq):
+                    return Piece(b[sq])
+        return None
+    finally:
+        game.undo()
+
+
+def hint_line(game: Game, seed: int = 0, budget: Budget | None = None) -> str:
+    """The command line's answer: the move in notation, a space, the reason in English."""
+    move = hint_move(game, seed, budget)
+    return f"{Move(move)} {explain(game, move).english()}"
+
+
