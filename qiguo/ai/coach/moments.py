@@ -41,7 +41,7 @@ class Moment:
         if self.kind == "blunder":
             text = f"loses {what} at {at} to {self.by.token if self.by else '?'}"
         elif self.kind == "missed":
-            text = f"missed {what} at {at}"
+            text = f"{what} at {at} was free to take"
         else:
             text = f"leaves {what} at {at} to be taken"
         return f"ply {self.ply} {self.move} {self.kind} {text}; better {self.better}"
