@@ -1,9 +1,12 @@
 """The window, driven by synthetic events on the dummy video driver."""
+import time
+
 import pygame
 import pytest
 
 from qiguo.engine import CENTRE, ENVOY, START_QFEN, Move, parse_point
 from qiguo.scenes.menu import MenuScene
+from qiguo.scenes.moments import MomentsScene
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.result import ResultScene
 from qiguo.scenes.rules import RulesScene
@@ -173,7 +176,20 @@ def test_a_game_reaches_the_result_scene():
     result = app.stack.top
     assert isinstance(result, ResultScene)
     frames(app, 1)
-    click(app, result.menu.buttons[1].rect.center)  # Rematch
+    click(app, result.menu.buttons[1].rect.center)  # Key moments, found by a real background process
+    moments = app.stack.top
+    assert isinstance(moments, MomentsScene) and moments.job is not None
+    deadline = time.monotonic() + 60
+    while moments.job is not None and time.monotonic() < deadline:
+        frames(app, 1)
+        time.sleep(0.02)
+    assert moments.job is None and not moments.error
+    assert [b.label for b in moments.menu.buttons][-1] == "Back"
+    app.draw()
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is result
+    frames(app, 1)
+    click(app, result.menu.buttons[2].rect.center)  # Rematch
     assert isinstance(app.stack.top, GameScene) and app.stack.top.game.ply == 0
 
 

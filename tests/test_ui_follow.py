@@ -250,3 +250,87 @@ def test_notices_stay_until_the_players_next_move(monkeypatch):
 def point_of(sq):
     from qiguo.engine import point_name
     return point_name(sq)
+
+
+KNOCKOUT = qfen({"a1": "wG", "m2": "wW", "s19": "rG", "a10": "rD", "q2": "oG", "q5": "oW"}, "w")
+"""Chu's Deputy takes Qin's General as soon as Qin has moved; Han and Chu play on."""
+
+
+def test_the_last_human_knocked_out_is_told_how_and_chooses_what_next():
+    from qiguo.scenes.menu import KnockedOutScene
+    app = make_app()
+    scene = start(app, seats="h22----", qfen_text=KNOCKOUT)
+    human_move(app, scene, "m2", "m3")
+    for _ in range(40):
+        frames(app, 1)
+        if isinstance(app.stack.top, KnockedOutScene):
+            break
+    out = app.stack.top
+    assert isinstance(out, KnockedOutScene) and not scene.game.alive[0] and scene.game.result is None
+    assert out.title_text() == "Qin is out: general taken by Chu; army inherited by Chu. The bots play on."
+    assert [b.label for b in out.menu.buttons] == ["Watch the bots finish", "See the standings now",
+                                                   "Play again with the same seats", "Quit to title"]
+    frames(app, 1)
+    click(app, out.menu.buttons[2].rect.center)  # play again: the same seats, from the start
+    again = app.stack.top
+    assert isinstance(again, GameScene) and again.game.ply == 0 and again.match.seats[:3] == ["human", "easy", "easy"]
+
+
+def test_in_hot_seat_a_fallen_human_is_told_and_the_game_goes_on():
+    from qiguo.scenes.menu import KnockedOutScene
+    app = make_app()
+    scene = start(app, seats="hh2----", qfen_text=KNOCKOUT.replace("rD", "oD").replace("a10", "a10"))
+    human_move(app, scene, "m2", "m3")
+    human_move(app, scene, "s19", "s18")
+    for _ in range(40):
+        frames(app, 1)
+        if not scene.game.alive[0]:
+            break
+    frames(app, 2)
+    assert not scene.game.alive[0] and scene.game.result is None
+    assert not isinstance(app.stack.top, KnockedOutScene)
+    assert "Qin is out" in app.toast_text and "The game goes on" in app.toast_text
+    assert scene.match.human_to_move and scene.game.mover == "r"  # Chu, a human, plays on
+
+
+def drawn_with(app, scene, monkeypatch):
+    """The keyword arguments of the board's last drawing."""
+    seen = {}
+    real = scene.view.draw
+    monkeypatch.setattr(scene.view, "draw", lambda *a, **kw: seen.update(kw) or real(*a, **kw))
+    app.draw()
+    return seen
+
+
+def test_danger_marks_and_destination_risks_are_drawn_at_the_humans_turn(monkeypatch):
+    from qiguo.ai.coach import dangers, destinations
+    app = make_app()
+    scene = start(app, seats="h222222")
+    g = scene.game
+    drawn = drawn_with(app, scene, monkeypatch)
+    assert drawn["danger"] == {d.point for d in dangers(g, 0)} and len(drawn["danger"]) == 4  # a8, b8, a12, b12
+    click(app, scene.view.centre(parse_point("b8")))
+    drawn = drawn_with(app, scene, monkeypatch)
+    assert drawn["risks"] == destinations(g, parse_point("b8")) and drawn["risks"][parse_point("e4")].exposed
+    x, y = scene.view.centre(parse_point("e4"))
+    app.step(0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(1, 1), buttons=(0, 0, 0))])
+    assert scene.panel_view(g).sub == "Your piece could be taken there"  # said while choosing
+    app.settings.show_danger = False
+    drawn = drawn_with(app, scene, monkeypatch)
+    assert drawn["danger"] == set() and drawn["risks"] == {}
+    app.settings.show_danger = True
+    app.settings.show_legal = False
+    drawn = drawn_with(app, scene, monkeypatch)
+    assert drawn["targets"] == {} and drawn["risks"] == {}  # no dots at all
+
+
+def test_the_general_warning_is_shown_while_choosing(monkeypatch):
+    app = make_app()
+    scene = start(app, seats="h22----", qfen_text=qfen({"a1": "wG", "e6": "wD", "i9": "rB", "i19": "rG",
+                                                        "s18": "oG"}, "w"))
+    click(app, scene.view.centre(parse_point("e6")))
+    x, y = scene.view.centre(parse_point("e7"))
+    app.step(0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(1, 1), buttons=(0, 0, 0))])
+    assert scene.panel_view(scene.game).sub == "Moving there leaves your General to be taken!"
+    assert scene.risks()[parse_point("e7")].general and not scene.risks()[parse_point("e5")].general
+    app.draw()

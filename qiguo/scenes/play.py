@@ -8,7 +8,7 @@ import time
 import pygame
 
 from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
-from qiguo.ui import hosting, movelist, notices, piece_art, saves, theme, trail
+from qiguo.ui import hosting, movelist, notices, piece_art, record, saves, theme, trail
 from qiguo.ui.board_view import BoardView
 from qiguo.ui.files import data_dir
 from qiguo.ai.coach import Danger, Destination, explain
@@ -59,6 +59,8 @@ class GameScene(Scene):
         self._past: Game | None = None
         self.moves = movelist.MoveList()
         self.coaching = Coaching()
+        self.better: int | None = None
+        """In review, the better move of a key moment, drawn on the position before it."""
         self._lines: list[movelist.Line] = []
         self._lines_key: tuple = ()
         self.scroll = 0  # lines scrolled up from the newest
@@ -218,6 +220,8 @@ class GameScene(Scene):
         elif self.match.human_to_move and self.match.seats[played.kingdom] != HUMAN:
             self.app.play_sound("turn")
         self.autosave()
+        if self.game.result is not None:
+            record.add(self.game, self.match.local_seats() if self.match.networked else self.match.seats)
         self.deselect()
         self.scroll = 0
         self.view.animate(self.game, played, self.app.settings.anim_time, self._tray)
@@ -284,6 +288,11 @@ class GameScene(Scene):
         from .menu import ServerStoppedScene
         self.app.stack.push(ServerStoppedScene(self.app, self))
 
+    def show_moment(self, ply: int, better: int) -> None:
+        """Review: the position before move `ply` (1 = the first), with a better move drawn."""
+        self.show_ply(ply - 1)
+        self.better = better
+
     def _tray(self, k: int) -> tuple[float, float] | None:
         """Where kingdom k's prisoners are counted in the panel (a captured piece flies there)."""
         return self.panel.prisoner_cells.get(k)
@@ -294,6 +303,7 @@ class GameScene(Scene):
 
     def show_ply(self, ply: int | None) -> None:
         """Show the position after `ply` moves (None, or the latest ply: the game itself)."""
+        self.better = None
         if ply is None or ply >= self.game.ply:
             self.view_ply, self._past = None, None
             self.last_move = self._last_move_of(self.game)
@@ -432,7 +442,7 @@ class GameScene(Scene):
             return object()
         m, g = self.match, self.game
         net = (tuple(self.net_labels()), m.connected) if m.networked else ()
-        return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, self.view_ply, m.hint, self.scroll,
+        return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, self.view_ply, m.hint, self.better, self.scroll,
                 self.hover if self.selected is not None else None,
                 self.last_move, len(self.notices), self.tooltip_point(), language(), net,
                 tuple(sorted(vars(self.app.settings).items(), key=str)))
@@ -473,7 +483,7 @@ class GameScene(Scene):
         self.view.draw(surface, g, show_coords=s.show_coords, selected=self.selected,
                        targets=self.targets if s.show_legal else {}, trail=None if past else self.trail(),
                        last_move=self.last_move, home=g.turn if g.result is None and not past else None,
-                       hint=None if past else self.match.hint, hover=self.tooltip_point(),
+                       hint=self.better if past else self.match.hint, hover=self.tooltip_point(),
                        danger=set(self.danger()), risks=self.risks() if s.show_legal else {})
         if past:
             pygame.draw.rect(surface, theme.LAST_MOVE, self.view.rect.inflate(6, 6), 4, border_radius=8)

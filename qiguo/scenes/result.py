@@ -32,7 +32,8 @@ class ResultScene(ButtonScene):
         super().__init__(app)
         self.match = match
         finished = match.game.result is not None
-        self.menu = ButtonColumn(([Button(t("result.review"), self.review)] if finished else [])
+        self.menu = ButtonColumn(([Button(t("result.review"), self.review), Button(t("result.moments"), self.moments)]
+                                  if finished else [])
                                  + [Button(t("result.rematch"), self.rematch),
                                     Button(t("result.new"), self.new_game),
                                     Button(t("result.title_button"), app.start_title)])
@@ -40,6 +41,10 @@ class ResultScene(ButtonScene):
     def review(self) -> None:
         from .play import GameScene
         self.app.stack.replace(GameScene(self.app, self.match, review=True))
+
+    def moments(self) -> None:
+        from .moments import MomentsScene
+        self.app.stack.push(MomentsScene(self.app, self.match))
 
     def rematch(self) -> None:
         from .play import GameScene

@@ -38,6 +38,7 @@ class TitleScene(ButtonScene):
             Button(t("title.learn"), self.learn),
             Button(t("title.join"), self.join),
             Button(t("title.load"), self.load),
+            Button(t("title.record"), self.record),
             Button(t("title.rules"), self.rules),
             Button(t("title.settings"), self.settings),
             Button(t("title.quit"), app.quit),
@@ -80,6 +81,10 @@ class TitleScene(ButtonScene):
             self.app.toast(t("net.host_failed", why=e.strerror or e))
             return
         self.app.stack.push(JoinScene(self.app, link=link, server=server))
+
+    def record(self) -> None:
+        from .record import RecordScene
+        self.app.stack.push(RecordScene(self.app))
 
     def learn(self) -> None:
         from .tutorial import TutorialScene

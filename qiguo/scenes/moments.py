@@ -1,0 +1,113 @@
+"""Key moments after a game: the human kingdoms' moves are looked through in the background
+(a progress bar; Stop; the window never waits), then listed with a one-line summary. Each entry
+opens the review at that move, with the better move drawn."""
+from __future__ import annotations
+
+import pygame
+
+from qiguo.ai.coach import Moment
+from qiguo.engine import Move, point_name
+from qiguo.ui import movelist, theme
+from qiguo.ui.fonts import FLOOR, fitted, render
+from qiguo.ui.match import Match
+from qiguo.ui.moments_job import MomentsJob
+from qiguo.ui.seats import HUMAN
+from qiguo.ui.strings import kingdom_name, move_words, piece_name, piece_of, t
+from qiguo.ui.widgets import Button, ButtonColumn
+
+from .base import ButtonScene
+
+
+def moment_text(match: Match, m: Moment) -> str:
+    """A key moment in words, in the current language."""
+    before = movelist.position_at(match, m.ply - 1)
+    played = move_words(before, before.parse_move(m.move))
+    better = move_words(before, before.parse_move(m.better))
+    if m.kind == "blunder":
+        return t("moment.blunder", n=m.ply, move=played, piece=piece_name(m.piece), by=piece_of(m.by), better=better)
+    if m.kind == "missed":
+        return t("moment.missed", n=m.ply, move=played, piece=piece_of(m.piece), point=point_name(m.at), better=better)
+    return t("moment.general", n=m.ply, move=played, better=better)
+
+
+def summary_text(moments: list[Moment]) -> str:
+    count = {kind: sum(m.kind == kind for m in moments) for kind in ("blunder", "missed", "general")}
+    return t("moment.summary", given=count["blunder"], missed=count["missed"], general=count["general"])
+
+
+class MomentsScene(ButtonScene):
+    """The key moments of the human kingdoms of a match (a finished game, or one on show)."""
+
+    def __init__(self, app, match: Match):
+        super().__init__(app)
+        self.match = match
+        self.kingdoms = [k for k, s in enumerate(match.seats) if s == HUMAN] or list(match.game.seated)
+        self.job: MomentsJob | None = MomentsJob(match.game, self.kingdoms)
+        self.texts: list[str] = []
+        self.menu = ButtonColumn([Button(t("moment.stop"), self.back)])
+
+    def update(self, dt: float) -> None:
+        job = self.job
+        if job is None:
+            return
+        job.poll()
+        if job.moments is not None or job.error:
+            self._finish()
+
+    def _finish(self) -> None:
+        job = self.job
+        assert job is not None
+        moments = job.moments or []
+        self.moments = sorted(moments, key=lambda m: m.ply)
+        self.error = job.error
+        job.close()
+        self.job = None
+        self.texts = [moment_text(self.match, m) for m in self.moments]
+        self.menu = ButtonColumn([Button(text, lambda m=m: self.open(m)) for m, text in zip(self.moments, self.texts)]
+                                 + [Button(t("moment.back"), self.back)])
+
+    def open(self, moment: Moment) -> None:
+        """The review at the moment's move, with the better move drawn."""
+        from .play import GameScene
+        review = GameScene(self.app, self.match, review=True)
+        self.app.stack.push(review)
+        review.show_moment(moment.ply, Move.parse(moment.better).code)
+
+    def back(self) -> None:
+        self.leave()
+        self.app.stack.pop()
+
+    def leave(self) -> None:
+        if self.job is not None:
+            self.job.close()
+            self.job = None
+
+    def frame_key(self) -> object:
+        job = self.job
+        return (super().frame_key(), job.done if job else -1, len(self.texts))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        names = t("result.and").join(kingdom_name(k) for k in self.kingdoms)
+        y = self.draw_title(surface, t("moment.title", names=names), h // 30) + 8
+        width = min(900, w - 40)
+        size = max(FLOOR, min(22, h // 36))
+        if self.job is not None:
+            done, total = self.job.done, max(1, self.job.total)
+            text, fsize = fitted(t("moment.working", done=self.job.done, total=self.job.total), size, width)
+            img = render(text, fsize, theme.TEXT)
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            bar = pygame.Rect((w - width) // 2, y + img.get_height() + 12, width, max(12, h // 40))
+            pygame.draw.rect(surface, theme.PANEL_ROW, bar, border_radius=6)
+            pygame.draw.rect(surface, theme.ACCENT, bar.inflate(-4, -4).move(0, 0).clip(
+                pygame.Rect(bar.x + 2, bar.y, int((bar.width - 4) * done / total), bar.height)), border_radius=5)
+            self.place_buttons(self.menu, bar.bottom + 24, h - 16, min(320, w - 40))
+        else:
+            line = t("moment.none") if not self.moments else summary_text(self.moments)
+            if self.error:
+                line = t("moment.failed", why=self.error)
+            text, fsize = fitted(line, size, width)
+            img = render(text, fsize, theme.ACCENT)
+            surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+            self.place_buttons(self.menu, y + img.get_height() + 16, h - 16, width, tallest=40)
+        self.menu.draw(surface)

@@ -1,0 +1,135 @@
+"""The player's record: every finished game with a human at this computer, kept in
+``record.json`` in the data folder (date, rules, seats, result, places, the whole game), and
+what the Record screen shows of it (per bot level: games, wins, average place; the recent
+games). A damaged or hostile file is set aside as ``record.json.bad`` and said once, never a
+crash; the record starts again. No pygame here."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from qiguo.ai import LEVELS
+from qiguo.engine import KINGDOMS, EngineError, Game
+
+from .files import data_dir, parse_json, read_text, set_aside, write_json
+from .seats import HUMAN, Seat, seats_spec
+
+FILE = "record.json"
+FORMAT = "qiguo-record"
+KEPT = 500
+"""Games kept at most (the oldest go first)."""
+
+
+class RecordError(ValueError):
+    """The record file could not be read; the message says why (it was set aside)."""
+
+
+def path() -> Path:
+    return data_dir() / FILE
+
+
+def entry_of(game: Game, seats: list[Seat], when: float | None = None) -> dict[str, Any] | None:
+    """What the record keeps of a finished game (None when it is not finished or no human
+    played it here)."""
+    humans = [k for k, s in enumerate(seats) if s == HUMAN]
+    if game.result is None or not humans:
+        return None
+    ranking = [KINGDOMS.index(ch) for ch in game.result.ranking]
+    return {"when": when or time.time(), "seats": seats_spec(seats), "rules": game.rules.options(),
+            "winners": game.result.winners, "reason": game.result.reason,
+            "places": {KINGDOMS[k]: ranking.index(k) + 1 for k in humans if k in ranking},
+            "game": game.record()}
+
+
+def _valid(e: Any) -> bool:
+    if not isinstance(e, dict):
+        return False
+    try:
+        seats = e["seats"]
+        ok = (isinstance(e["when"], (int, float)) and not isinstance(e["when"], bool) and isinstance(seats, str)
+              and len(seats) == 7 and all(ch in "h1234-" for ch in seats) and isinstance(e["winners"], str)
+              and isinstance(e["reason"], str) and isinstance(e["places"], dict)
+              and all(k in KINGDOMS and isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 7
+                      for k, v in e["places"].items()) and isinstance(e["game"], dict))
+    except (KeyError, TypeError):
+        return False
+    return ok
+
+
+def load() -> list[dict[str, Any]]:
+    """The games recorded, oldest first. Raises RecordError (after setting the file aside) when
+    the file is damaged; a missing file is an empty record."""
+    p = path()
+    try:
+        data = parse_json(read_text(p))
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError) as e:
+        set_aside(p)
+        raise RecordError(f"{FILE}: {getattr(e, 'strerror', None) or e}") from None
+    games = data.get("games") if isinstance(data, dict) and data.get("format") == FORMAT else None
+    if not isinstance(games, list) or not all(_valid(e) for e in games):
+        set_aside(p)
+        raise RecordError(f"{FILE}: not a record of games")
+    return games
+
+
+def add(game: Game, seats: list[Seat], when: float | None = None) -> bool:
+    """Record a finished game (once: a game already recorded is not added again). False when
+    there is nothing to record or it could not be written."""
+    entry = entry_of(game, seats, when)
+    if entry is None:
+        return False
+    try:
+        games = load()
+    except RecordError:
+        games = []
+    key = (entry["game"]["start"], tuple(entry["game"]["moves"]), entry["seats"])
+    if any((e["game"].get("start"), tuple(e["game"].get("moves") or ()), e["seats"]) == key for e in games):
+        return False
+    games = (games + [entry])[-KEPT:]
+    try:
+        write_json(path(), {"format": FORMAT, "version": 1, "games": games})
+    except OSError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class LevelRow:
+    """Games against one bot level (the strongest in the game): how many, won, average place."""
+
+    level: str
+    games: int
+    wins: int
+    place: float
+
+
+def opponents(seats: str) -> str:
+    """The strongest bot level among a game's seats ("" for humans only)."""
+    levels = [LEVELS[int(ch) - 1] for ch in seats if ch in "1234"]
+    return max(levels, key=LEVELS.index) if levels else ""
+
+
+def by_level(games: list[dict[str, Any]]) -> list[LevelRow]:
+    """Per strongest bot level (novice first; humans only last): games, wins, average place of
+    the human kingdoms here."""
+    rows = []
+    for level in list(LEVELS) + [""]:
+        mine = [e for e in games if opponents(e["seats"]) == level]
+        if not mine:
+            continue
+        wins = sum(any(k in e["winners"] for k in e["places"]) for e in mine)
+        places = [p for e in mine for p in e["places"].values()]
+        rows.append(LevelRow(level, len(mine), wins, sum(places) / len(places) if places else 0.0))
+    return rows
+
+
+def game_of(entry: dict[str, Any]) -> Game:
+    """The recorded game, replayed (raises EngineError if it cannot be)."""
+    try:
+        return Game.from_record(entry["game"])
+    except (KeyError, TypeError) as e:
+        raise EngineError(f"a recorded game is damaged ({e})") from None

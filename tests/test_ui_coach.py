@@ -1,0 +1,114 @@
+"""The coach in the window (issue 18): key moments after a game, and the player's record."""
+import json
+import time
+
+import pytest
+
+from qiguo.engine import Game, Move
+from qiguo.scenes.moments import MomentsScene
+from qiguo.scenes.play import GameScene
+from qiguo.scenes.record import RecordScene
+from qiguo.ui import record
+from qiguo.ui.match import Match
+from qiguo.ui.seats import parse_seats
+from test_coach import BLUNDER_GAME
+from ui_helpers import InlineWorker, click, finished_match, frames, make_app
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def crafted_match():
+    start, moves = BLUNDER_GAME
+    m = Match(parse_seats("h22----"), qfen=start, worker_factory=InlineWorker)
+    m.game.replay(moves)
+    return m
+
+
+def wait_for(app, scene, seconds=60):
+    deadline = time.monotonic() + seconds
+    while scene.job is not None and time.monotonic() < deadline:
+        frames(app, 1)
+        time.sleep(0.02)
+    assert scene.job is None
+
+
+def test_key_moments_are_listed_in_words_and_open_the_review_with_the_better_move():
+    app = make_app()
+    scene = MomentsScene(app, crafted_match())
+    app.stack.push(scene)
+    frames(app, 1)
+    app.draw()  # the progress bar
+    wait_for(app, scene)
+    labels = [b.label for b in scene.menu.buttons]
+    assert labels[0] == ("Move 1: Deputy e5–e9 — your Deputy was taken by Chu's Deputy; "
+                         f"Deputy {Move.parse(scene.moments[0].better).__str__()[:2]}–"
+                         f"{Move.parse(scene.moments[0].better).__str__()[2:]} kept it safe")
+    assert labels[1].startswith("Move 4: General a1–a2 left your General to be taken")
+    assert labels[2] == "Move 7: General a2–a1 — Chu's Horse on m4 was free to take: Brigadier k2–m4 takes Chu's Horse"
+    app.draw()
+    click(app, scene.menu.buttons[2].rect.center)
+    review = app.stack.top
+    assert isinstance(review, GameScene) and review.review and review.view_ply == 6
+    assert review.better == Move.parse("k2m4").code
+    app.draw()
+
+
+def test_stopping_a_review_ends_its_process():
+    app = make_app()
+    scene = MomentsScene(app, crafted_match())
+    app.stack.push(scene)
+    job = scene.job
+    frames(app, 1)
+    click(app, scene.menu.buttons[0].rect.center)  # Stop
+    assert scene.job is None and not job._proc.is_alive()
+
+
+def test_a_finished_game_is_recorded_once_and_shown(data_dir):
+    m = finished_match()
+    assert record.add(m.game, m.seats) and not record.add(m.game, m.seats)  # once
+    games = record.load()
+    assert len(games) == 1 and games[0]["places"] == {"w": 1, "r": 2} and games[0]["winners"] == "w"
+    rows = record.by_level(games)
+    assert [(r.level, r.games, r.wins, r.place) for r in rows] == [("", 1, 1, 1.5)]
+    app = make_app()
+    scene = RecordScene(app)
+    app.stack.push(scene)
+    frames(app, 1)
+    app.draw()
+    assert "won" in scene.menu.buttons[0].label
+    click(app, scene.menu.buttons[0].rect.center)
+    review = app.stack.top
+    assert isinstance(review, GameScene) and review.review and review.game.history == m.game.history
+
+
+def test_the_game_scene_records_the_game_when_it_ends():
+    from test_ui_follow import human_move
+    from ui_helpers import FINISHING_QFEN
+    app = make_app()
+    m = Match(parse_seats("h2-----"), qfen=FINISHING_QFEN, worker_factory=InlineWorker)
+    scene = GameScene(app, m)
+    app.stack.push(scene)
+    frames(app, 1)
+    human_move(app, scene, "c4", "c10")
+    assert scene.game.result is not None
+    assert [e["winners"] for e in record.load()] == ["w"] and record.load()[0]["seats"] == "h2-----"
+
+
+@pytest.mark.parametrize("text", ["{not json", "[1,2]", '{"format": "qiguo-record", "games": [{"when": "x"}]}',
+                                  '{"format": "qiguo-record", "games": [' + '{"seats": 7}' + "]}", "\u0000" * 20])
+def test_a_damaged_record_is_said_set_aside_and_a_new_one_begins(data_dir, text):
+    (data_dir / "record.json").write_text(text)
+    app = make_app()
+    scene = RecordScene(app)
+    app.stack.push(scene)
+    frames(app, 1)
+    app.draw()
+    assert "could not be read" in scene.problem
+    assert (data_dir / "record.json.bad").read_text() == text and not (data_dir / "record.json").exists()
+    m = finished_match()
+    assert record.add(m.game, m.seats) and len(record.load()) == 1
+    json.loads((data_dir / "record.json").read_text())
