@@ -2,6 +2,7 @@
 into points."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -266,11 +267,8 @@ class BoardView:
             m = Move(hint)
             (x0, y0), (x1, y1) = self.centre(m.from_sq), self.centre(m.to_sq)
             width = max(3, int(cell * 0.16))
-            pygame.draw.line(surface, theme.OUTLINE, (x0, y0), (x1, y1), width + 4)
-            pygame.draw.line(surface, theme.HINT, (x0, y0), (x1, y1), width)
             _ring(surface, (x0, y0), cell * 0.55, width, theme.HINT)
-            pygame.draw.circle(surface, theme.OUTLINE, (x1, y1), cell * 0.3 + 2)
-            pygame.draw.circle(surface, theme.HINT, (x1, y1), cell * 0.3)
+            _arrow(surface, (x0, y0), (x1, y1), width, cell * 0.5, theme.HINT)
         if hover is not None and hover != selected:
             _ring(surface, self.centre(hover), cell * 0.54, max(2, int(cell * 0.06)), theme.HALO)
         if selected is not None:
@@ -390,6 +388,22 @@ class BoardView:
         pygame.draw.line(surface, theme.KINGDOM_FILL[k], start, end, thick)
         pygame.draw.line(surface, theme.ACCENT, start, end, max(1, thick // 4))
 
+
+
+def _arrow(surface: pygame.Surface, start: tuple[float, float], end: tuple[float, float], width: int, head: float,
+           colour: tuple[int, int, int]) -> None:
+    """An arrow from `start` to `end` (its head's tip on `end`), with a dark rim."""
+    (x0, y0), (x1, y1) = start, end
+    length = max(1.0, math.hypot(x1 - x0, y1 - y0))
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    bx, by = x1 - ux * head, y1 - uy * head
+    tip = [(x1, y1), (bx - uy * head * 0.6, by + ux * head * 0.6), (bx + uy * head * 0.6, by - ux * head * 0.6)]
+    rim = [(x1 + ux * 3, y1 + uy * 3), (bx - uy * (head * 0.6 + 3) - ux * 2, by + ux * (head * 0.6 + 3) - uy * 2),
+           (bx + uy * (head * 0.6 + 3) - ux * 2, by - ux * (head * 0.6 + 3) - uy * 2)]
+    pygame.draw.line(surface, theme.OUTLINE, start, (bx, by), width + 4)
+    pygame.draw.polygon(surface, theme.OUTLINE, rim)
+    pygame.draw.line(surface, colour, start, (bx, by), width)
+    pygame.draw.polygon(surface, colour, tip)
 
 
 def _ring(surface: pygame.Surface, centre: tuple[float, float], radius: float, width: int,

@@ -251,6 +251,7 @@ EN: dict[str, str] = {
     "reason.threatens_general": "threatens {other}",
     "reason.safe": "a quiet move that leaves nothing of yours to be taken",
     "reason.least_bad": "every move leaves something to be taken; this one risks the least",
+    "reason.still": "; your {piece} on {point} can still be taken",
     "move.words": "{piece} {frm}–{to}",
     "move.words.capture": "{piece} {frm}–{to} takes {kingdom}'s {victim}",
     "moves.line": "{n}. {who} {piece} {frm}–{to}",
@@ -460,9 +461,12 @@ def piece_of(piece: Piece) -> str:
 
 
 def reason_words(reason: Any) -> str:
-    """Why the coach suggests a move (an :class:`qiguo.ai.coach.Reason`), in words."""
-    return t(f"reason.{reason.key}", other=piece_of(reason.other) if reason.other is not None else "",
-             mine=piece_name(reason.piece) if reason.piece is not None else "")
+    """Why the coach suggests a move (an :class:`qiguo.ai.coach.Reason`), in words, with what it
+    still leaves to be taken."""
+    words = t(f"reason.{reason.key}", other=piece_of(reason.other) if reason.other is not None else "",
+              mine=piece_name(reason.piece) if reason.piece is not None else "")
+    return words + (t("reason.still", piece=piece_name(reason.still), point=point_name(reason.still_at))
+                    if reason.still is not None else "")
 
 
 def rules_text(rules: Rules | None = None) -> list:

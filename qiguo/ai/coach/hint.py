@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from qiguo.engine import GENERAL, KIND_NAMES, KINGDOM_NAMES, Game, Move, Piece, attackers
+from qiguo.engine import GENERAL, KIND_NAMES, KINGDOM_NAMES, Game, Move, Piece, attackers, point_name
 
 from ..bots import Budget, think
 from ..evaluate import VALUE
@@ -49,11 +49,17 @@ class Reason:
     piece: Piece | None = None
     other: Piece | None = None
     at: int = -1
+    still: Piece | None = None
+    """The most valuable piece of the mover's that can still be taken after the move, if any..."""
+    still_at: int = -1
+    """... and where it stands then."""
 
     def english(self) -> str:
         def name(p: Piece | None) -> str:
             return f"{KINGDOM_NAMES[p.kingdom]}'s {KIND_NAMES[p.kind]}" if p is not None else ""
         mine = KIND_NAMES[self.piece.kind] if self.piece is not None else ""
+        still = (f"; your {KIND_NAMES[self.still.kind]} on {point_name(self.still_at)} can still be taken"
+                 if self.still is not None else "")
         return {
             "takes_general": f"takes {name(self.other)}: its kingdom falls",
             "takes_safe": f"takes {name(self.other)}, and nothing can take back",
@@ -65,11 +71,21 @@ class Reason:
             "threatens_general": f"threatens {name(self.other)}",
             "safe": "a quiet move that leaves nothing of yours to be taken",
             "least_bad": "every move leaves something to be taken; this one risks the least",
-        }[self.key]
+        }[self.key] + still
 
 
 def explain(game: Game, code: int) -> Reason:
-    """Why the mover's move `code` is good, in one reason (the most important)."""
+    """Why the mover's move `code` is good, in one reason (the most important), and what it still
+    leaves to be taken (said, so that a hint never hides a risk)."""
+    reason = _why(game, code)
+    o = outlook(game, code)
+    if o.worst is None or reason.key in ("takes_general", "least_bad") or (
+            reason.key == "saves" and VALUE[o.worst.piece.kind] < VALUE[reason.piece.kind]):
+        return reason
+    return Reason(reason.key, reason.piece, reason.other, reason.at, o.worst.piece, o.worst.point)
+
+
+def _why(game: Game, code: int) -> Reason:
     k = game.turn
     m = Move(code)
     before = {d.point: d for d in dangers(game, k)}
