@@ -11,6 +11,7 @@ from qiguo.scenes.setup import SetupScene
 from qiguo.ui import movelist, trail
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
+from qiguo.ui.strings import kingdom_name
 from ui_helpers import InlineWorker, click, frames, key, make_app
 
 
@@ -334,3 +335,25 @@ def test_the_general_warning_is_shown_while_choosing(monkeypatch):
     assert scene.panel_view(scene.game).sub == "Moving there leaves your General to be taken!"
     assert scene.risks()[parse_point("e7")].general and not scene.risks()[parse_point("e5")].general
     app.draw()
+
+
+def test_trail_badges_carry_the_move_lists_numbers(monkeypatch):
+    app = make_app()
+    scene = start(app, seats="h222222")
+    human_move(app, scene, "e10", "e7")
+    for _ in range(80):
+        frames(app, 1)
+        if scene.match.human_to_move and not scene.view.animating:
+            break
+    drawn = []
+    import qiguo.ui.board_view as board_view
+    real = board_view.render
+    monkeypatch.setattr(board_view, "render", lambda text, *a: drawn.append(text) or real(text, *a))
+    app.draw()
+    steps = scene.trail()
+    assert [s.ply for s in steps] == list(range(2, 8))
+    lines = {line.text.split(".")[0]: line.text for line in movelist.lines(scene.match)}
+    latest = {s.move.to_sq: s.ply for s in steps}  # a point reached twice shows its latest move
+    assert sorted(int(text) for text in drawn if text.isdigit()) == sorted(latest.values())
+    for step in steps:
+        assert lines[str(step.ply)].split(" ")[1] == kingdom_name(step.kingdom)  # ...as the move list's line

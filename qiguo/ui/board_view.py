@@ -346,25 +346,27 @@ class BoardView:
         self._box(surface, steps[-1].move.to_sq, theme.LAST_MOVE)
 
     def _draw_trail_badges(self, surface: pygame.Surface, steps: list[Step]) -> None:
-        """The order of the moves (1 = the oldest) on a badge at each destination, over the
-        pieces, and a cross where a piece was taken."""
+        """Each move's number in the game (as in the move list) on a badge at its destination,
+        over the pieces, and a cross where a piece was taken."""
         cell = self.cell
         r = max(9, int(cell * 0.25))
         size = max(12, int(r * 1.35))
         shown: dict[int, int] = {}
-        for i, step in enumerate(steps, 1):
-            shown[step.move.to_sq] = i  # a point reached twice shows its latest move
-        for i, step in enumerate(steps, 1):
-            if shown.get(step.move.to_sq) != i:
+        for step in steps:
+            shown[step.move.to_sq] = step.ply  # a point reached twice shows its latest move
+        for step in steps:
+            if shown.get(step.move.to_sq) != step.ply:
                 continue
             x, y = self.centre(step.move.to_sq)
             centre = (x - cell * 0.42, y - cell * 0.42)
             fill = theme.KINGDOM_FILL[step.kingdom]
             ink = theme.KINGDOM_INK[step.kingdom]
-            pygame.draw.circle(surface, theme.OUTLINE, centre, r + 2)
-            pygame.draw.circle(surface, fill, centre, r)
-            label = render(str(i), size, ink)
-            surface.blit(label, label.get_rect(center=centre))
+            label = render(str(step.ply), size, ink)
+            badge = pygame.Rect(0, 0, max(2 * r, label.get_width() + 8), 2 * r)
+            badge.center = (round(centre[0]), round(centre[1]))
+            pygame.draw.rect(surface, theme.OUTLINE, badge.inflate(4, 4), border_radius=r + 2)
+            pygame.draw.rect(surface, fill, badge, border_radius=r)
+            surface.blit(label, label.get_rect(center=badge.center))
             if step.captured is not None:
                 cx, cy = x + cell * 0.42, y - cell * 0.42
                 pygame.draw.circle(surface, theme.OUTLINE, (cx, cy), r + 2)
