@@ -135,8 +135,11 @@ def test_perft_reports_progress_per_depth_on_standard_error():
 
 
 def test_perft_stops_cleanly_on_ctrl_c():
+    # the child's Ctrl+C is its default whatever this runner was started with (a background
+    # shell or some CI runners start it with SIGINT ignored, which a child inherits)
     proc = subprocess.Popen([sys.executable, "-m", "qiguo.engine", "perft", START_QFEN, "6"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.default_int_handler))
     deadline = time.monotonic() + 30
     first = proc.stderr.readline()  # depth 1 is done: the search of depth 2.. is running
     assert first.startswith("perft: depth 1")

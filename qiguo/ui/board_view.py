@@ -292,7 +292,7 @@ class BoardView:
         """The danger mark: a small triangle with "!" at the lower right of a point (the trail's
         badges sit at the upper corners; the colour-blind marks on the piece's face)."""
         cell = self.cell
-        r = max(7.0, cell * 0.24)
+        r = max(8.0, cell * 0.3)
         cx, cy = at[0] + cell * 0.36, at[1] + cell * 0.34
         tri = [(cx, cy - r), (cx + r * 0.95, cy + r * 0.7), (cx - r * 0.95, cy + r * 0.7)]
         pygame.draw.polygon(surface, theme.OUTLINE, [(x + (x - cx) * 0.28, y + (y - cy) * 0.28) for x, y in tri])
