@@ -4,7 +4,7 @@ import random
 import pytest
 
 from positions import game as position
-from qiguo.ai import LEVELS, NODE_BUDGETS, choose_move
+from qiguo.ai import LEVELS, NODE_BUDGETS, Budget, choose_move
 from qiguo.ai.threats import Threats
 from qiguo.engine import Game, Move, parse_point, random_game
 
@@ -181,3 +181,15 @@ def test_the_rest_of_the_round_takes_what_pays_each_other_opponent():
     g.set_turn(1)
     search._play(Move.parse("a15a16"))  # Chu's reply was elsewhere: Chu does not move twice
     assert search._round(1) == 1 and g.history[-1] == "n16j12"
+
+
+ROUND_ORDER = {"a1": "wG", "a5": "rG", "a12": "oD", "s19": "oG", "a8": "bW", "s1": "bG", "m1": "rW"}
+"""Qin's General can take Chu's on a5. Han's Deputy on a12 could take it back only if Qi's Sword
+left a8 first, but Han moves before Qi: in real turn order the capture is safe."""
+
+
+@pytest.mark.parametrize("budget", [Budget(nodes=20000), Budget(seconds=0.5)])
+def test_hard_takes_a_general_that_is_safe_in_real_turn_order(budget):
+    from qiguo.engine import qfen_of
+    g = Game.from_qfen(qfen_of(ROUND_ORDER, "w"))
+    assert str(Move(choose_move(g, "hard", budget=budget))) == "a1a5"

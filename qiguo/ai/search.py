@@ -279,13 +279,18 @@ class BestReplySearch:
             if not owner:
                 return self._search(depth - 1, alpha, beta, ply + 1, True), 0
         for m in self._order(list(owner), ply, tt_move, quiet_by_history=False):
-            g.set_turn(owner[m])
-            self._play(m)
-            others = self._round(owner[m]) if self.shape.round and g.result is None else 0
+            k = owner[m]
+            played = self._round(k, before=True) if self.shape.round else 0
             try:
+                if g.result is None and g.alive[self.root] and self._still_legal(m, k, played):
+                    g.set_turn(k)
+                    self._play(m)
+                    played += 1
+                    if self.shape.round and g.result is None:
+                        played += self._round(k, before=False)
                 v = self._search(depth - 1, alpha, beta, ply + 1, True)
             finally:
-                for _ in range(others + 1):
+                for _ in range(played):
                     self._undo()
             if v < best:
                 best, best_move = v, m
@@ -296,16 +301,32 @@ class BestReplySearch:
                         break
         return best, best_move
 
-    def _round(self, replier: int) -> int:
-        """The rest of the opponents' round after one opponent's reply: each other opponent,
-        in turn order, takes the root team's piece that pays it best, if any. Returns how many
-        captures were played (for the caller to undo)."""
+    def _still_legal(self, m: int, k: int, changed: int) -> bool:
+        """Whether kingdom k's reply m is still legal once `changed` moves were played since it
+        was generated (an earlier kingdom's capture may have taken its target or its screen)."""
+        if not changed:
+            return True
+        g = self.g
+        g.set_turn(k)
+        legal = m in g.legal_codes()
+        g.set_turn(self.root)
+        return legal
+
+    def _round(self, replier: int, before: bool = False) -> int:
+        """The rest of the opponents' round around one opponent's reply, in real turn order:
+        with `before`, the opponents that move between the root kingdom and the replier (acting
+        on the position before the reply); else those that move after the replier (acting after
+        it); with no replier (-1), every opponent. Each takes the root team's piece that pays it
+        best, if any. Returns how many captures were played (for the caller to undo)."""
         g = self.g
         b, ctl, teams, alive, team = g.board, g.controller, g.teams, g.alive, self.team
+        order = [(self.root + i) % 7 for i in range(1, 7)]
+        if replier >= 0:
+            at = order.index(replier)
+            order = order[:at] if before else order[at + 1:]
         played = 0
-        for i in range(1, 7):
-            k = (self.root + i) % 7
-            if k == replier or not alive[k] or teams[k] == team or not self.threats.loss:
+        for k in order:
+            if not alive[k] or teams[k] == team or not self.threats.loss:
                 continue
             best, best_gain = 0, 0.0
             for sq, loss in self.threats.loss.items():
