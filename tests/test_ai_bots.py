@@ -193,3 +193,77 @@ def test_hard_takes_a_general_that_is_safe_in_real_turn_order(budget):
     from qiguo.engine import qfen_of
     g = Game.from_qfen(qfen_of(ROUND_ORDER, "w"))
     assert str(Move(choose_move(g, "hard", budget=budget))) == "a1a5"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("nodes", [40, 700, 4000])
+def test_each_level_honours_its_node_budget(level, nodes):
+    import time
+    from qiguo.ai.bots import think
+    g = Game.new()
+    random_game(g, seed=nodes, max_plies=30)
+    stop = time.monotonic() + 20  # a runaway search is stopped, and then fails the check below
+    thought = think(g, level, seed=1, budget=Budget(nodes=nodes), cancelled=lambda: time.monotonic() > stop)
+    assert thought.nodes <= nodes + 8, thought
+
+
+class NoTable(dict):
+    """A transposition table that keeps nothing."""
+
+    def __setitem__(self, key, value):
+        pass
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_the_transposition_table_keeps_alpha_beta_sound(seed):
+    """Searched again and again with random windows, a search that keeps its table answers as
+    alpha-beta must: the exact value inside the window, a bound on the right side outside it."""
+    from qiguo.ai.evaluate import WIN
+    from qiguo.ai.search import BestReplySearch, Shape
+    g = Game.new()
+    random_game(g, seed=seed, max_plies=24 + seed)
+    if g.result is not None:
+        pytest.skip("the game ended")
+    rng = random.Random(seed)
+    for depth in (2, 3):
+        exact = BestReplySearch(g.copy(), shape=Shape(max_depth=depth))
+        exact.tt = NoTable()
+        v = exact._search(depth, -2 * WIN, 2 * WIN, 0, True)
+        kept = BestReplySearch(g.copy(), shape=Shape(max_depth=depth))
+        for _ in range(25):
+            centre, half = v + rng.uniform(-2.0, 2.0), rng.uniform(0.01, 1.5)
+            alpha, beta = centre - half, centre + half
+            kept.tt.pop(kept.g.hash, None)  # not the root's own answer: its children's entries answer
+            r = kept._search(depth, alpha, beta, 0, True)
+            if alpha < v < beta:
+                assert r == pytest.approx(v), (depth, alpha, beta)
+            elif v <= alpha:
+                assert r <= alpha + 1e-9, (depth, alpha, beta, v, r)
+            else:
+                assert r >= beta - 1e-9, (depth, alpha, beta, v, r)
+        assert kept.tt and len(exact.tt) == 0
+
+
+def test_the_transposition_table_stores_and_uses_bounds_by_their_kind():
+    """A search that fails low stores an upper bound, one that fails high a lower bound, one
+    inside its window the exact value; a stored bound answers a later search only on its side."""
+    from qiguo.ai.evaluate import WIN
+    from qiguo.ai.search import EXACT, LOWER, UPPER, BestReplySearch, Shape
+    g = Game.new()
+    random_game(g, seed=7, max_plies=26)
+    s = BestReplySearch(g.copy(), shape=Shape(max_depth=2))
+    exact = BestReplySearch(g.copy(), shape=Shape(max_depth=2))
+    exact.tt = NoTable()
+    v = exact._search(2, -2 * WIN, 2 * WIN, 0, True)
+    root = s.g.hash
+    low = s._search(2, v + 1, v + 2, 0, True)  # fails low
+    assert low <= v + 1 and s.tt[root][1] == UPPER
+    before = s.nodes
+    assert s._search(2, low + 0.5, low + 1, 0, True) <= low + 0.5 and s.nodes == before + 1  # answered by the bound
+    s.tt.clear()
+    high = s._search(2, v - 2, v - 1, 0, True)  # fails high
+    assert high >= v - 1 and s.tt[root][1] == LOWER
+    before = s.nodes
+    assert s._search(2, high - 1, high - 0.5, 0, True) >= high - 0.5 and s.nodes == before + 1
+    s.tt.clear()
+    assert s._search(2, v - 1, v + 1, 0, True) == pytest.approx(v) and s.tt[root][1] == EXACT
