@@ -1,5 +1,7 @@
 """Saved games: round trip, atomic writes, clear refusals, autosave and Continue, load list."""
 
+import time
+
 import pygame
 import pytest
 
@@ -11,7 +13,7 @@ from qiguo import jsonfile
 from qiguo.ui import saves
 from qiguo.ui.match import Match
 from qiguo.ui.seats import parse_seats
-from ui_helpers import continue_from_title, InlineWorker, click, frames, key, make_app
+from ui_helpers import continue_from_title, finished_match, InlineWorker, click, frames, key, make_app
 
 
 @pytest.fixture(autouse=True)
@@ -208,7 +210,7 @@ def test_a_finished_game_opens_for_review_from_load_and_continue(data_dir):
     assert isinstance(app.stack.top, GameScene) and app.stack.top.review
 
 
-def test_a_new_game_keeps_the_unfinished_one(data_dir):
+def test_each_game_has_one_entry_that_its_autosave_updates(data_dir):
     app = make_app()
     old = start(app, "hhhhhhh")
     click(app, old.view.centre(parse_point("e10")))
@@ -217,12 +219,41 @@ def test_a_new_game_keeps_the_unfinished_one(data_dir):
     new = start(app, "hhhhhhh")
     click(app, new.view.centre(parse_point("e10")))
     click(app, new.view.centre(parse_point("e6")))
-    kept = [x for x in saves.list_saves() if x.name.startswith("Unfinished")]
-    assert len(kept) == 1 and kept[0].data["moves"] == ["e10e7"]
-    assert saves.continuable()[0]["moves"] == ["e10e6"]
+    frames(app, 20)  # the move glides home
     click(app, new.view.centre(parse_point("f5")))
     click(app, new.view.centre(parse_point("f6")))
-    assert len([x for x in saves.list_saves() if x.name.startswith("Unfinished")]) == 1  # kept once
+    games = saves.list_saves()
+    assert sorted(x.data["moves"] for x in games) == [["e10e6", "f5f6"], ["e10e7"]]  # one entry each
+    assert saves.continuable()[0]["moves"] == ["e10e6", "f5f6"]
+    # a crash, then Continue: the same game goes on in the same entry
+    app2, again = continue_from_title()
+    frames(app2, 20)
+    click(app2, again.view.centre(parse_point("n5")))
+    click(app2, again.view.centre(parse_point("n6")))
+    games = saves.list_saves()
+    assert sorted(len(x.data["moves"]) for x in games) == [1, 3]
+
+
+def test_a_finished_game_stays_in_load_marked_finished(data_dir):
+    m = finished_match()
+    saves.autosave(m, m.created)
+    saves.autosave(Match(parse_seats("h222222"), worker_factory=InlineWorker), 5.0)  # the next game
+    finished = [x for x in saves.list_saves() if x.data.get("result")]
+    assert len(finished) == 1 and "finished" in finished[0].summary
+
+
+def test_automatic_names_follow_the_language(data_dir):
+    from qiguo.ui.strings import set_language
+    m = Match(parse_seats("h222222"), worker_factory=InlineWorker)
+    saves.autosave(m, m.created)
+    [entry] = saves.list_saves()
+    assert "1 human" in entry.name
+    set_language("zh")
+    try:
+        assert "1 human" not in entry.name and entry.name.split(" ")[0] == time.strftime(
+            "%Y-%m-%d", time.localtime(m.created))
+    finally:
+        set_language("en")
 
 
 def test_an_unwritable_data_folder_says_so_and_play_goes_on(tmp_path, monkeypatch):

@@ -54,7 +54,6 @@ class GameScene(Scene):
         self.last_move = self._last_move_of(match.game)
         self.over_for = 0.0
         self.ended_here = match.game.result is None
-        self.created = time.time()
         self.view_ply: int | None = None  # a position of the past on show, or None for the game
         self._past: Game | None = None
         self.moves = movelist.MoveList()
@@ -366,7 +365,6 @@ class GameScene(Scene):
 
     def restart(self) -> None:
         self.match.restart()
-        self.created = time.time()
         self.autosave()
         self.deselect()
         self.view.finish()
@@ -378,7 +376,7 @@ class GameScene(Scene):
         is kept by its server."""
         if self.match.networked:
             return
-        if not saves.autosave(self.match, self.created) and not getattr(self, "_save_warned", False):
+        if not saves.autosave(self.match, self.match.created) and not getattr(self, "_save_warned", False):
             self._save_warned = True
             self.app.toast(t("game.autosave_failed"))
 

@@ -57,6 +57,8 @@ class Match:
         self.start_qfen = qfen
         self.bot_delay = bot_delay
         self.paused = False
+        self.created = time.time()
+        """When this game started: it names the game's one entry among the saves."""
         self._worker_factory = worker_factory or (lambda: BotWorker())
         self.worker: Worker | None = None
         self.game = self._new_game()
@@ -212,9 +214,10 @@ class Match:
         return True
 
     def restart(self) -> None:
-        """The same set-up from the start."""
+        """The same set-up from the start (a new game, with an entry of its own)."""
         self._cancel()
         self.game = self._new_game()
+        self.created = time.time()
 
     def _cancel(self) -> None:
         self._reply = None

@@ -42,7 +42,7 @@ def to_data(match: Match, created: float | None = None, name: str = "") -> dict[
     g = match.game
     now = time.time()
     return {
-        "format": FORMAT, "version": VERSION, "name": name or default_name(match),
+        "format": FORMAT, "version": VERSION, "name": name,
         "created": created or now, "updated": now, "position": g.to_qfen(),
         "seats": seats_spec(match.local_seats() if hasattr(match, "local_seats") else match.seats),
         "blocs": list(match.blocs),
@@ -135,6 +135,7 @@ def to_match(data: dict[str, Any], name: str = "save", bot_delay: float = 0.5,
                       worker_factory=worker_factory)
     except (ValueError, TypeError, EngineError) as e:
         raise SaveError(t("save.setup", name=name, why=e)) from None
+    match.created = float(data.get("created") or match.created)  # the same game: the same entry
     for i, entry in enumerate(data["moves"], 1):
         try:
             match.game.replay([entry])
@@ -145,39 +146,38 @@ def to_match(data: dict[str, Any], name: str = "save", bot_delay: float = 0.5,
 
 def default_name(match: Match) -> str:
     """A save's name until the player gives one: the date and time to the second, and who plays."""
-    seats = [s for s in match.seats if s is not None]
-    humans = sum(1 for s in seats if s == "human")
-    levels = sorted({s for s in seats if s != "human"}, key=LEVELS.index)
-    who = t("save.who", humans=humans, bots=len(seats) - humans,
+    return auto_name(seats_spec(match.seats), time.time())
+
+
+def auto_name(seats: str, when: float) -> str:
+    """The name of a save the player did not name, made in the current language from what the
+    save holds: when it started, and who plays (so it follows a change of language)."""
+    kinds = parse_seats(seats)
+    playing = [s for s in kinds if s is not None]
+    humans = sum(1 for s in playing if s == "human")
+    levels = sorted({s for s in playing if s != "human"}, key=LEVELS.index)
+    who = t("save.who", humans=humans, bots=len(playing) - humans,
             levels=", ".join(t(f"level.{lvl}") for lvl in levels) or "-")
-    return f"{time.strftime('%Y-%m-%d %H:%M:%S')} {who}"
+    return f"{time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(when))} {who}"
+
+
+def game_path(created: float) -> Path:
+    """The one entry of a game (started at `created`) among the saves."""
+    return saves_dir() / f"game-{int(created * 1000)}.json"
 
 
 def autosave(match: Match, created: float | None = None) -> bool:
-    """Save the match as the game to continue; False if the data folder cannot be written. An
-    unfinished game of another start (another `created`) that the autosave still holds is kept
-    first among the saves, so starting a new game never loses one."""
+    """Save the match as the game to continue, and as its own entry among the saves (one entry
+    per game, updated by every autosave; a finished game keeps its entry, for review); False if
+    the data folder cannot be written."""
     try:
-        path = data_dir() / AUTOSAVE
-        keep_unfinished(path, created)
-        write(path, to_data(match, created))
+        created = created or match.created
+        data = to_data(match, created)
+        write(data_dir() / AUTOSAVE, data)
+        write(game_path(created), data)
         return True
     except OSError:
         return False
-
-
-def keep_unfinished(path: Path, created: float | None) -> Path | None:
-    """Copy the autosave into the saves if it is another, unfinished game; returns the copy."""
-    try:
-        old = read(path)
-    except SaveError:
-        return None
-    if old.get("result") is not None or old.get("created") == created:
-        return None
-    old["name"] = t("save.kept_unfinished", name=old.get("name") or path.stem)[:NAME_LIMIT]
-    target = new_slot()
-    write(target, old)
-    return target
 
 
 def continuable() -> tuple[dict[str, Any] | None, str]:
@@ -231,7 +231,12 @@ class Listing:
 
     @property
     def name(self) -> str:
-        return (self.data or {}).get("name") or self.path.stem
+        d = self.data or {}
+        if d.get("name"):
+            return d["name"]
+        if self.data is not None:
+            return auto_name(d["seats"], float(d.get("created") or self.updated))
+        return self.path.stem
 
     @property
     def updated(self) -> float:
