@@ -95,8 +95,8 @@ def test_a_capture_flies_to_the_captors_prisoner_count():
     assert flight.piece.token == "rS" and flight.end == scene.panel.prisoner_cells[0]
     frames(app, 20)
     assert not scene.view.animating
-    steps = scene.trail()
-    assert steps == [] and scene.game.prisoners[0] == [flight.piece]
+    steps = scene.trail()  # Chu's view now (hot-seat): from Chu's own last move, so Qin's capture shows
+    assert [str(s.move) for s in steps] == ["c4c10"] and scene.game.prisoners[0] == [flight.piece]
 
 
 def test_notices_for_a_lost_piece_a_general_in_danger_and_a_fallen_kingdom(monkeypatch):
@@ -146,7 +146,7 @@ def test_a_fallen_kingdom_is_announced():
     text = qfen({"a19": "wG", "c4": "wD", "c10": "rG", "s19": "kG"})
     scene = start(app, seats="h2----2", qfen_text=text)
     human_move(app, scene, "c4", "c10")
-    assert [n.kind for n in scene.notices] == ["fell"] and "Chu is out" in scene.notices[0].text
+    assert [n.kind for n in scene.notices] == ["fell", "threat"] and "Chu is out" in scene.notices[0].text
 
 
 def test_the_panel_follows_the_position_on_show_and_counts_every_loss():
@@ -357,3 +357,35 @@ def test_trail_badges_carry_the_move_lists_numbers(monkeypatch):
     assert sorted(int(text) for text in drawn if text.isdigit()) == sorted(latest.values())
     for step in steps:
         assert lines[str(step.ply)].split(" ")[1] == kingdom_name(step.kingdom)  # ...as the move list's line
+
+
+def test_undo_takes_the_notices_of_the_future_with_it():
+    app = make_app()
+    text = qfen({"a10": "wG", "a13": "wS", "a5": "wD", "a19": "rD", "s1": "rG", "m19": "kG", "m18": "kS"})
+    scene = start(app, seats="h2----2", qfen_text=text)
+    scene.match.update = lambda: None  # the bots' moves are played by hand here
+    human_move(app, scene, "a5", "b5")  # off the file: Chu's Deputy takes the Sabre
+    scene.game.play("a19a13")
+    scene.game.play("m18l17")
+    frames(app, 2)
+    assert any(n.kind == "lost" for n in scene.notices)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert scene.game.ply == 0 and not any(n.kind == "lost" for n in scene.notices)
+    assert scene.trail() == []
+
+
+def test_in_hot_seat_each_player_sees_their_own_stretch_and_their_own_losses():
+    app = make_app()
+    text = qfen({"a19": "wG", "s1": "rG", "e5": "rD", "s19": "oG", "e9": "oW"})
+    scene = start(app, seats="hhh----", qfen_text=text)
+    human_move(app, scene, "a19", "a18")  # Qin
+    human_move(app, scene, "e5", "e9")  # Chu takes Han's Sword
+    frames(app, 20)
+    assert scene.game.mover == "o" and [n.kind for n in scene.notices if n.kind == "lost"] == ["lost"]  # Han's loss
+    assert [s.ply for s in scene.trail()] == [1, 2]  # Han has not moved: everything so far
+    human_move(app, scene, "s19", "s18")  # Han
+    frames(app, 20)
+    assert scene.game.mover == "w"
+    assert [s.ply for s in scene.trail()] == [2, 3]  # Qin's view: since Qin's own move
+    assert not any(n.kind == "lost" for n in scene.notices)  # Han's loss is not Qin's news
+    assert scene.panel_view(scene.game).quiet_line == "2 moves since your last move"

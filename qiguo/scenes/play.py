@@ -63,7 +63,10 @@ class GameScene(Scene):
         self._lines: list[movelist.Line] = []
         self._lines_key: tuple = ()
         self.scroll = 0  # lines scrolled up from the newest
-        self.notices: list[notices.Notice] = []
+        self.seat_notes: list[notices.Notice] = []
+        """Seat events of a network game (a player left, a bot stands in), until the player's move."""
+        self.game_notices: list[notices.Notice] = []
+        """What the moves on the trail mean for the player whose view is on show (see trail())."""
         self._threatened = {n.kingdom for n in notices.general_threats(match.game, match.seats)}
         self._trail: list[trail.Step] = []
         self._trail_key: tuple = ()
@@ -257,8 +260,7 @@ class GameScene(Scene):
         if any(n.kind in ("lost", "threat") for n in new):
             self.app.play_sound("alert")
         if m.seats[played.kingdom] == HUMAN:  # like the trail: what happened since the player's move
-            self.notices = []
-        self.notices = (self.notices + new)[-notices.KEPT:]
+            self.seat_notes = []
 
     def seat_notices(self) -> None:
         """Network games: a player left (and when a bot takes over), or a bot now stands in."""
@@ -275,7 +277,7 @@ class GameScene(Scene):
             name = self.player_name(k) or kingdom_name(k)
             text = (t("net.left", name=name, wait=int(note.get("wait", 0))) if note.get("event") == "left"
                     else t("net.standin_now", name=name))
-            self.notices = (self.notices + [notices.Notice(text, "fell", k)])[-notices.KEPT:]
+            self.seat_notes = (self.seat_notes + [notices.Notice(text, "fell", k)])[-notices.KEPT:]
             self.app.play_sound("alert")
 
     def check_server(self) -> None:
@@ -417,8 +419,8 @@ class GameScene(Scene):
             return
         self._show_hint()
         now = time.monotonic()
-        if not any(s == HUMAN for s in self.match.seats) and any(n.until <= now for n in self.notices):
-            self.notices = [n for n in self.notices if n.until > now]  # watching bots: they fade
+        if not any(s == HUMAN for s in self.match.seats) and any(n.until <= now for n in self.seat_notes):
+            self.seat_notes = [n for n in self.seat_notes if n.until > now]  # watching bots: they fade
         if self.view.animating or self.view_ply is not None:
             return  # bots wait while a move glides or the past is on show
         played = self.match.update()
@@ -442,7 +444,7 @@ class GameScene(Scene):
         net = (tuple(self.net_labels()), m.connected) if m.networked else ()
         return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, self.view_ply, m.hint, self.better, self.scroll,
                 self.hover if self.selected is not None else None,
-                self.last_move, len(self.notices), self.tooltip_point(), language(), net,
+                self.last_move, tuple(n.text for n in self.notices), self.tooltip_point(), language(), net,
                 tuple(sorted(vars(self.app.settings).items(), key=str)))
 
     def tooltip_point(self) -> int | None:
@@ -463,12 +465,23 @@ class GameScene(Scene):
         self.panel.rect, board = split(size)
         self.view.layout(board)
 
+    @property
+    def notices(self) -> list[notices.Notice]:
+        """The notices on show: what the trail's moves mean for the player whose view it is, and
+        the seat events of a network game."""
+        self.trail()
+        return (self.game_notices + self.seat_notes)[-notices.KEPT:]
+
     def trail(self) -> list[trail.Step]:
-        """The moves since the last human move (kept until the game changes)."""
+        """The moves since the last move of the human whose view is on show, and the notices of
+        that stretch (kept until the game changes: after undo, redo or load they are read back
+        from the game)."""
         g = self.game
         key = (id(g), g.ply, g.hash)
         if key != self._trail_key:
-            self._trail, self._trail_key = trail.since_last_human(g, self.match.seats), key
+            seen_by = notices.viewer(g, self.match.seats)
+            self._trail, self._trail_key = trail.since_last_human(g, self.match.seats, seen_by), key
+            self.game_notices = notices.since(g, self.match.seats, seen_by)
         return self._trail
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -46,6 +46,48 @@ def after_move(game: Game, seats: Sequence[Seat], mover: int, captured: Piece | 
     return out
 
 
+def viewer(game: Game, seats: Sequence[Seat]) -> int | None:
+    """The human kingdom whose view the trail and notices show: the one to move, else the next
+    human in turn order still in the game (else any human seat); None without human seats."""
+    humans = [k for k in range(7) if seats[k] == HUMAN]
+    if not humans:
+        return None
+    order = [(game.turn + i) % 7 for i in range(7)]
+    return next((k for k in order if k in humans and game.alive[k]), humans[0])
+
+
+def since(game: Game, seats: Sequence[Seat], seen_by: int | None) -> list[Notice]:
+    """The notices for the position on show, read back from the game (so they are right after
+    undo, redo or load): what happened since `seen_by`'s own last move (or that move itself,
+    when it is the latest), its own losses only (without a viewer: the last round), and its
+    general in danger now."""
+    g = game.copy()
+    back = 0
+    while g.history and back < 7 * 4:
+        mine = seen_by is not None and g.movers[-1] == seen_by
+        if (seen_by is None and back >= 7) or (mine and back > 0):
+            break
+        g.undo()
+        back += 1
+        if mine:  # its own move, just made: a kingdom it took out is news
+            break
+    out: list[Notice] = []
+    for entry in game.history[len(game.history) - back:]:
+        k = g.turn
+        alive = g.alive[:]
+        captured, owner, at = None, -1, 0
+        if not entry.startswith("resign") and entry != "pass":
+            m = g.parse_move(entry)
+            captured, at = g.piece_at(m.to_sq), m.to_sq
+            owner = g.controller[captured.kingdom] if captured is not None else -1
+        g.replay([entry])
+        fallen = [j for j in range(7) if alive[j] and not g.alive[j]]
+        mine = owner if seen_by is None or owner == seen_by else -1
+        out += after_move(g, seats, k, captured if mine >= 0 else None, mine, at, fallen)
+    threats = [n for n in general_threats(game, seats) if seen_by is None or n.kingdom == seen_by]
+    return (out + threats)[-KEPT:]
+
+
 def general_threats(game: Game, seats: Sequence[Seat]) -> list[Notice]:
     """A notice for each human kingdom whose general an opponent could take on its next turn."""
     out = []

@@ -28,16 +28,16 @@ class Step:
     captured: Piece | None
 
 
-def since_last_human(game: Game, seats: Sequence[Seat]) -> list[Step]:
-    """The moves after the last human move, oldest first (passes and resignations are not
-    drawn, so they are left out)."""
+def since_last_human(game: Game, seats: Sequence[Seat], seen_by: int | None = None) -> list[Step]:
+    """The moves after `seen_by`'s last move (without it, after the last human move), oldest
+    first (passes and resignations are not drawn, so they are left out)."""
     humans = any(s == HUMAN for s in seats)
     limit = LONGEST if humans else ROUND
     g = game.copy()
     steps: list[Step] = []
     while g.history and len(steps) < limit:
         mover = g.movers[-1]
-        if humans and seats[mover] == HUMAN:
+        if (mover == seen_by) if seen_by is not None else (humans and seats[mover] == HUMAN):
             break
         entry = g.undo()
         if isinstance(entry, Move) and not entry.is_pass:
