@@ -82,3 +82,25 @@ def test_the_language_setting_applies_at_once():
     click(app, button.rect.center)
     assert app.settings.language == "zh" and strings.t("title.quit") == "退出"
     assert any(b.label.startswith("语言") for b in app.stack.top.menu.buttons)
+
+
+@pytest.mark.parametrize("code", ["zh", "ja"])
+def test_no_chinese_or_japanese_line_starts_with_closing_punctuation(code):
+    from qiguo.ui.fonts import NO_LINE_END, NO_LINE_START, wrap
+    from qiguo.ui.strings import LANGUAGES, rules_text, set_language
+    set_language(code)
+    try:
+        texts = [v for v in LANGUAGES[code][1].values() if "{" not in v]
+        texts += [line for _, lines in rules_text() for line in lines if isinstance(line, str)]
+        bad = []
+        for text in texts:
+            for width in (120, 170, 230, 310, 420):
+                lines = wrap(text, 16, width)
+                if "".join(lines) != text.replace(" ", "") and " " not in text:
+                    bad.append(("lost text", text, width))
+                for prev, line in zip(lines, lines[1:]):
+                    if line[:1] in NO_LINE_START or prev[-1:] in NO_LINE_END:
+                        bad.append((prev, line, width))
+        assert bad == []
+    finally:
+        set_language("en")

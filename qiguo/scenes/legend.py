@@ -76,7 +76,7 @@ class LegendScene(Scene):
     def draw_kingdoms(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The seven kingdoms' colours (and marks, with the colour-blind aid on), with names."""
         aid = self.app.settings.colour_aid
-        label = t("legend.marks") if aid else t("setup.title").split()[0]
+        label = t("legend.marks") if aid else t("legend.kingdoms")
         heading = render(label, max(FLOOR, fit(label, FLOOR + 2, area.width)), theme.TEXT_DIM)
         surface.blit(heading, (area.x, area.y))
         cell = area.width // 7

@@ -120,7 +120,36 @@ def wrap(text: str, size: int, width: int) -> list[str]:
             line = tok
         else:
             line = trial
-    return lines + [line] if line else lines
+    lines = lines + [line] if line else lines
+    return _kinsoku(lines, f, width) if any(ord(ch) >= 0x3000 for ch in text) else lines
+
+
+def _kinsoku(lines: list[str], f: pygame.font.Font, width: int) -> list[str]:
+    """Chinese and Japanese line breaking: a line never starts with closing punctuation nor ends
+    with an opening bracket; the character before goes down with it (and what no longer fits
+    goes further down)."""
+    i = 1
+    while i < len(lines):
+        prev, line = lines[i - 1], lines[i]
+        if (line[:1] in NO_LINE_START or prev[-1:] in NO_LINE_END) and len(prev.rstrip()) > 1:
+            prev = prev.rstrip()
+            lines[i - 1], lines[i] = prev[:-1].rstrip(), prev[-1] + line
+            while f.size(lines[i])[0] > width and len(lines[i]) > 2:
+                spill = lines[i][-1]
+                lines[i] = lines[i][:-1]
+                if i + 1 < len(lines):
+                    lines[i + 1] = spill + lines[i + 1]
+                else:
+                    lines.append(spill)
+            continue  # look at this line again: its start may still need moving
+        i += 1
+    return lines
+
+
+NO_LINE_START = set("。，、．，：；！？）」』】〕〉》’”…―—‐〜ー々ゝゞぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ・")
+"""Closing punctuation and small kana: never the first character of a Chinese or Japanese line."""
+NO_LINE_END = set("（「『【〔〈《‘“")
+"""Opening brackets: never the last character of a line."""
 
 
 @lru_cache(maxsize=1024)

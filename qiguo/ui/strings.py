@@ -225,6 +225,7 @@ EN: dict[str, str] = {
     "style.pictures": "pictures",
     "legend.title": "The pieces",
     "legend.marks": "Kingdom marks (colour-blind aid)",
+    "legend.kingdoms": "The kingdoms' colours",
     "legend.close": "L or Esc: close",
     "menu.legend": "Pieces legend (L)",
     "keys.k.legend": "L",
