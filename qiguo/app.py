@@ -21,7 +21,7 @@ from qiguo.engine import EngineError, Rules
 from qiguo.net.protocol import parse_address
 from qiguo.ui import theme
 from qiguo.ui.files import check_data_dir, clean_temporaries, data_dir
-from qiguo.ui.fonts import _render, fit, font, render, wrap
+from qiguo.ui.fonts import clear_caches, render, wrap
 from qiguo.ui.settings import BOT_DELAY_MAX, Settings
 from qiguo.ui.strings import set_language, t
 
@@ -41,8 +41,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         pygame.mixer.pre_init(22050, -16, 1, 512)
-        for cache in (font, _render, fit):  # fonts of an earlier pygame session are invalid
-            cache.cache_clear()
+        clear_caches()  # fonts of an earlier pygame session are invalid
         pygame.display.set_caption(t("app.title"))
         self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)

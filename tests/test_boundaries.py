@@ -25,12 +25,24 @@ def sources(*where: str) -> list[Path]:
 
 
 def imports_in(path: Path) -> set[str]:
+    """Every module a file imports, relative imports made absolute (``from .x import y`` in
+    qiguo/ui/a.py is qiguo.ui.x; ``from . import y`` is qiguo.ui.y)."""
     names = set()
+    package = list(path.relative_to(TOP).with_suffix("").parts[:-1])
+    if path.name == "__init__.py":
+        package = list(path.relative_to(TOP).parts[:-1])
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(("." * node.level) + node.module)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                names.add(node.module or "")
+                continue
+            base = package[:len(package) - node.level + 1]
+            if node.module:
+                names.add(".".join(base + [node.module]))
+            else:
+                names.update(".".join(base + [a.name]) for a in node.names)
     return names
 
 

@@ -223,3 +223,11 @@ def test_a_python_chess_user_finds_it_natural():
         g.replay(["resign:"])
     assert g.history == ["e10e5", "f5f6"]
     assert issubclass(QfenError, EngineError)
+
+
+def test_a_second_zhou_is_refused():
+    from qiguo.engine import QfenError, qfen_of
+    text = qfen_of({"a1": "wG", "s19": "rG"}).replace("/19/19/19/19/19/19/19/19/wG1", "/19/19/19/19/19/19/19/Z18/wG1")
+    assert text.count("Z") == 2
+    with pytest.raises(QfenError, match="Zhou"):
+        Game.from_qfen(text)

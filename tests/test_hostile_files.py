@@ -168,11 +168,25 @@ def test_each_out_of_range_setting_falls_back_and_the_file_is_kept(data_dir, nam
     assert app.errors_total == 0
 
 
-def test_every_setting_has_a_range_check():
+JUST_OUT = {
+    "bot_delay": [-0.01, 10.01, True], "anim_time": [-0.01, 2.01], "volume": [-0.01, 1.01], "muted": [0, "true"],
+    "show_legal": [1, None], "show_danger": [0, "on"], "show_coords": [0, "yes"], "colour_aid": [1, []],
+    "piece_style": ["Auto", ""], "board_theme": ["Wood", ""], "language": ["EN", "zh_TW"], "preset": ["Standard", ""],
+    "last_seats": ["h33333", "h3333333", "x333333"], "last_blocs": [["wg", "wo"], "wg"],
+    "last_join_address": ["x" * 81, "a\x00b"], "last_join_code": ["AB-CD", "x" * 33, " ABCDEF"],
+    "player_name": ["x" * 41, "Bo\x00", " Bo"], "host_port": [-1, 65536, 1.5, True],
+    "seat_wait": [-1, 3601, 2.5], "standin": ["Normal", "grandmaster"],
+}
+"""For every setting, values just outside what it may hold (and of the wrong kind)."""
+
+
+def test_every_setting_has_a_real_range_check():
     from dataclasses import fields
-    assert {f.name for f in fields(Settings)} == set(VALID)
+    assert {f.name for f in fields(Settings)} == set(VALID) == set(JUST_OUT)
     for f in fields(Settings):
         assert VALID[f.name](getattr(Settings(), f.name)), f.name
+        for value in JUST_OUT[f.name]:
+            assert not VALID[f.name](value), (f.name, value)
 
 
 def test_a_data_folder_that_cannot_be_made_is_said_and_play_goes_on(tmp_path, monkeypatch):

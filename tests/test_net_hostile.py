@@ -15,9 +15,9 @@ CODE = "SECRET"
 
 
 @contextlib.asynccontextmanager
-async def serving(seats="nnn----"):
+async def serving(seats="nnn----", log=None):
     """A server on a free loopback port for the length of a test: (server, port)."""
-    srv = Server(Table(parse_spec(seats, host_allowed=False), code=CODE))
+    srv = Server(Table(parse_spec(seats, host_allowed=False), code=CODE), log=log)
     _, port = await srv.start()
     task = asyncio.ensure_future(srv.serve())
     try:
@@ -134,8 +134,10 @@ def test_an_oversized_line_drops_the_connection_and_the_game_goes_on():
 
 
 def test_a_flood_is_cut_off_and_the_game_goes_on():
+    logged = []
+
     async def go():
-        async with serving() as (srv, port):
+        async with serving(log=logged.append) as (srv, port):
             reader, writer, _ = await seated(port, "w")
             writer.write(b'{"type": "ping"}\n' * 5000)
             await writer.drain()
@@ -151,7 +153,7 @@ def test_a_flood_is_cut_off_and_the_game_goes_on():
                     break
                 codes.append(json.loads(line).get("code"))
             assert cut and codes.count(None) < 5000  # cut off long before answering every ping
-            assert "flood" in codes or codes.count(None) < 1000
+            assert any("flood" in line for line in logged)  # and for flooding, not for anything else
             _, _, welcome = await seated(port, "r")
             assert welcome["type"] == "welcome"
     run(go())

@@ -182,8 +182,10 @@ class Server:
                     continue
                 self.dispatch(client, message)
         except Dropped as e:
+            self.log(f"dropped {client.address}: {e.args[0]} ({e.args[1]})")
             await self.refuse(writer, e.args[0], e.args[1])
         except (ValueError, asyncio.LimitOverrunError):  # a line over the limit
+            self.log(f"dropped {client.address}: too long")
             await self.refuse(writer, "too long", f"a line is at most {CLIENT_LINE} bytes")
         except (ConnectionError, OSError, asyncio.IncompleteReadError):
             pass

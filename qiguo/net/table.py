@@ -3,7 +3,6 @@ connected, and the stand-in bots for players who dropped. No networking here: th
 it, tests drive it directly."""
 from __future__ import annotations
 
-import json
 import secrets
 import time
 from dataclasses import asdict, dataclass

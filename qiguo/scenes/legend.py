@@ -6,8 +6,7 @@ import pygame
 
 from qiguo.engine import KINDS, Piece
 from qiguo.ui import piece_art, theme
-from qiguo.ui.fonts import blit_lines, fit, render
-from qiguo.ui.panel import FLOOR
+from qiguo.ui.fonts import FLOOR, blit_lines, fit, render
 from qiguo.ui.seats import HUMAN
 from qiguo.ui.strings import how_it_moves, kingdom_name, language, piece_name, t
 

@@ -14,9 +14,9 @@ from qiguo.ui.files import data_dir
 from qiguo.ai.coach import Danger, Destination, explain
 from qiguo.names import TextError, clean
 from qiguo.net.protocol import LIMITS
-from qiguo.ui.fonts import has_glyph, render, wrap
+from qiguo.ui.fonts import FLOOR, has_glyph, render, wrap
 from qiguo.ui.match import Match, Played
-from qiguo.ui.panel import FLOOR, Panel, View
+from qiguo.ui.panel import Panel, View
 from qiguo.ui.seats import HUMAN
 from qiguo.ui.coaching import Coaching
 from qiguo.ui.strings import (how_it_moves, kingdom_name, language, move_words, piece_name, piece_of, reason_words,

@@ -8,8 +8,7 @@ import pygame
 from qiguo.engine import Game, Move, parse_point
 from qiguo.ui import piece_art, theme
 from qiguo.ui.board_view import BoardView
-from qiguo.ui.fonts import fit, render, wrap
-from qiguo.ui.panel import FLOOR
+from qiguo.ui.fonts import FLOOR, fit, render, wrap
 from qiguo.ui.strings import language, t
 from qiguo.ui.tutorial import STEPS, game_of
 from qiguo.ui.widgets import Button, ButtonColumn

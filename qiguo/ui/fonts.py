@@ -74,6 +74,12 @@ def _render(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surfac
     return font(size).render(text, True, colour)
 
 
+def clear_caches() -> None:
+    """Forget every font and rendered text (fonts of an earlier pygame session are invalid)."""
+    for cache in (font, _render, fit):
+        cache.cache_clear()
+
+
 def elide(text: str, size: int, width: int) -> str:
     """The text, cut short with "…" if it is wider than `width` at this size."""
     text = drawable(text)

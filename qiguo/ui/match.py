@@ -85,10 +85,6 @@ class Match:
     def human_to_move(self) -> bool:
         return self.game.result is None and self.seat == HUMAN
 
-    @property
-    def bot_thinking(self) -> bool:
-        return self.game.result is None and self.seat not in (HUMAN, None) and self._reply is None
-
     def legal_from(self, sq: int) -> dict[int, int]:
         """For a human's turn: destination point -> move code of the piece on `sq`."""
         if not self.human_to_move:

@@ -103,10 +103,6 @@ class NetMatch(Match):
         return self.session.my_turn and self._sent != self.game.ply
 
     @property
-    def bot_thinking(self) -> bool:
-        return False
-
-    @property
     def can_undo(self) -> bool:
         return False
 

@@ -9,14 +9,12 @@ import pygame
 from qiguo.engine import Game, Piece
 
 from . import piece_art, theme
-from .fonts import elide, fit, fitted, line_height, render, wrap
+from .fonts import FLOOR, elide, fit, fitted, line_height, render, wrap
 from .movelist import Line
 from .notices import BRINK, Notice
 from .seats import HUMAN, Seat
 from .strings import kingdom_glyph, kingdom_name, status_text, t
 
-FLOOR = 12
-"""The smallest text size in pixels."""
 NOTICE_COLOURS = {"lost": theme.WARN, "threat": theme.ACCENT, "fell": theme.TEXT}
 
 
