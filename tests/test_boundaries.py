@@ -12,7 +12,7 @@ TOP = Path(__file__).resolve().parents[1]
 ROOT = TOP / "qiguo"
 LAYERS = {"engine": 0, "ai": 1, "net": 2, "ui": 3, "scenes": 3, "app": 3}
 """A module may import its own layer and those below it."""
-LEAVES = {"qiguo.cmdline", "qiguo.jsonfile", "qiguo.names"}
+LEAVES = {"qiguo.cmdline", "qiguo.jsonfile", "qiguo.names", "qiguo.datadir"}
 """Standard-library-only helpers every layer may use."""
 
 

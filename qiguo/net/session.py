@@ -3,28 +3,19 @@ the server has told it (never ahead of the server), the seat held, and the seat 
 the player's data folder so that a dropped player gets the seat back."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 from qiguo.engine import KINGDOMS, EngineError, Game
+from qiguo.datadir import data_dir
 from qiguo.jsonfile import parse_json, read_text, write_json
-
-
-def default_data_dir() -> Path:
-    """The data folder the window uses (QIGUO_DATA_DIR, else the platform's usual place)."""
-    override = os.environ.get("QIGUO_DATA_DIR")
-    if override:
-        return Path(override)
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "qiguo" / "qiguo"
 
 
 class Tokens:
     """Seat tokens by server, kept in ``net_tokens.json`` in a data folder."""
 
     def __init__(self, folder: Path | None = None):
-        self.path = (folder or default_data_dir()) / "net_tokens.json"
+        self.path = (folder or data_dir()) / "net_tokens.json"
 
     def _all(self) -> dict[str, str]:
         try:

@@ -8,6 +8,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from qiguo import datadir
 from qiguo.jsonfile import SAVE_LIMIT, parse_json, read_text, write_json
 
 __all__ = ["SAVE_LIMIT", "write_json", "read_text", "parse_json", "data_dir", "check_data_dir", "set_aside",
@@ -22,15 +23,10 @@ class DataDirError(OSError):
 
 
 def data_dir() -> Path:
-    """The user's data folder (QIGUO_DATA_DIR overrides it, for tests). Raises DataDirError
-    when the system gives none (a file where the folder should be, no permission...)."""
-    override = os.environ.get("QIGUO_DATA_DIR")
-    if override:
-        return Path(override)
-    import pygame
+    """The user's data folder (see qiguo.datadir). Raises DataDirError when there is none."""
     try:
-        return Path(pygame.system.get_pref_path("qiguo", "qiguo"))
-    except pygame.error as e:
+        return datadir.data_dir()
+    except (OSError, RuntimeError) as e:
         raise DataDirError(f"no data folder: {e}") from None
 
 
