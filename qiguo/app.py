@@ -20,10 +20,10 @@ from qiguo.cmdline import Parser, checked, parse, seconds, whole
 from qiguo.engine import EngineError, Rules
 from qiguo.net.protocol import parse_address
 from qiguo.ui import theme
-from qiguo.ui.files import check_data_dir, clean_temporaries, data_dir
+from qiguo.play.files import check_data_dir, clean_temporaries, data_dir
 from qiguo.ui.fonts import clear_caches, render, wrap
-from qiguo.ui.settings import BOT_DELAY_MAX, Settings
-from qiguo.ui.strings import set_language, t
+from qiguo.play.settings import BOT_DELAY_MAX, Settings
+from qiguo.play.strings import set_language, t
 
 log = logging.getLogger("qiguo")
 
@@ -265,7 +265,7 @@ def _screenshot(text: str) -> str:
 
 
 def _seats_arg(text: str) -> str:
-    from qiguo.ui.seats import parse_seats
+    from qiguo.play.seats import parse_seats
     try:
         parse_seats(text)
     except ValueError as e:
@@ -326,8 +326,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     match_error = None
     match = None
     if args.seats is not None:
-        from qiguo.ui.match import Match
-        from qiguo.ui.seats import parse_seats
+        from qiguo.play.match import Match
+        from qiguo.play.seats import parse_seats
         try:
             seats = parse_seats(args.seats)
             rules = Rules.make(args.rules or "standard")

@@ -10,8 +10,9 @@ import pytest
 
 TOP = Path(__file__).resolve().parents[1]
 ROOT = TOP / "qiguo"
-LAYERS = {"engine": 0, "ai": 1, "net": 2, "ui": 3, "scenes": 3, "app": 3}
-"""A module may import its own layer and those below it."""
+LAYERS = {"engine": 0, "ai": 1, "net": 2, "play": 3, "ui": 4, "scenes": 4, "app": 4}
+"""A module may import its own layer and those below it; layers 0 to 3 (the engine, the bots,
+the network and the window's logic) never import pygame."""
 LEAVES = {"qiguo.cmdline", "qiguo.jsonfile", "qiguo.names", "qiguo.datadir"}
 """Standard-library-only helpers every layer may use."""
 
@@ -58,7 +59,7 @@ def test_each_module_imports_only_its_layer_and_those_below(path):
         if name.startswith("qiguo.") and name not in LEAVES:
             target = LAYERS[name.split(".")[1]]
             assert target <= own, f"{path.name} imports {name}"
-        if own in (0, 1, 2) or name in LEAVES:
+        if own in (0, 1, 2, 3) or name in LEAVES:
             assert not name.startswith("pygame"), f"{path.name} imports pygame"
     if f"qiguo.{path.stem}" in LEAVES:
         assert not {n for n in imports_in(path) if n.startswith(("qiguo", ".", "pygame"))}
@@ -83,11 +84,17 @@ def test_no_raw_piece_or_move_encodings_outside_engine_and_search(path):
     assert found == [], f"{path.name}: use Piece and Move instead of {found[:2]}"
 
 
-def test_importing_engine_ai_and_net_loads_no_pygame():
+def test_importing_engine_ai_net_and_play_loads_no_pygame():
     code = ("import sys, importlib, pkgutil, qiguo.engine, qiguo.ai\n"
-            "for pkg in ('qiguo.ai', 'qiguo.net'):\n"
+            "for pkg in ('qiguo.ai', 'qiguo.net', 'qiguo.play'):\n"
             "    try:\n        p = importlib.import_module(pkg)\n    except ModuleNotFoundError:\n        continue\n"
             "    for m in pkgutil.iter_modules(p.__path__):\n        importlib.import_module(pkg + '.' + m.name)\n"
             "print('pygame' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_the_board_themes_the_settings_know_are_the_ones_drawn():
+    from qiguo.play.settings import BOARD_THEMES
+    from qiguo.ui.theme import BOARDS
+    assert tuple(BOARDS) == BOARD_THEMES

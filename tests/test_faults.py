@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from qiguo.scenes.play import GameScene
-from qiguo.ui import saves
+from qiguo.play import saves
 from ui_helpers import continue_from_title, click, frames, make_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -106,8 +106,8 @@ def test_a_full_disk_on_save_is_a_message_and_play_goes_on(tmp_path, monkeypatch
 
     import pygame
     from qiguo.engine import parse_point
-    from qiguo.ui.match import Match
-    from qiguo.ui.seats import parse_seats
+    from qiguo.play.match import Match
+    from qiguo.play.seats import parse_seats
     from ui_helpers import InlineWorker, key
     monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
 

@@ -2,7 +2,7 @@
 import pygame.freetype
 
 from qiguo.ui.fonts import FONT_PATH
-from qiguo.ui.strings import characters
+from qiguo.play.strings import characters
 
 
 def missing_glyphs(text: str) -> list[str]:

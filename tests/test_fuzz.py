@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from qiguo.engine import START_QFEN, EngineError, Game, random_game
-from qiguo.ui import saves
-from qiguo.ui.match import Match
-from qiguo.ui.seats import parse_seats
+from qiguo.play import saves
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
 
 MID = random_game(Game.new(), 4, max_plies=40).to_qfen()
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from qiguo.ai.worker import BotWorker
 from qiguo.engine import KINDS, KINGDOMS, POINTS, CENTRE, EngineError, Game, point_name, qfen_of
 from qiguo.engine import cli
-from qiguo.ui import saves
+from qiguo.play import saves
 from test_ai_worker import wait
 from ui_helpers import InlineWorker
 
@@ -80,8 +80,8 @@ def test_a_placed_position_is_a_game_or_a_clear_error_everywhere(text):
 
 
 def _human_match():
-    from qiguo.ui.match import Match
-    from qiguo.ui.seats import parse_seats
+    from qiguo.play.match import Match
+    from qiguo.play.seats import parse_seats
     return Match(parse_seats("hhhhhhh"), worker_factory=InlineWorker)
 
 

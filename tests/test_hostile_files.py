@@ -16,10 +16,10 @@ from qiguo.scenes.load import LoadScene
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.settings import SettingsScene
 from qiguo.scenes.title import TitleScene
-from qiguo.ui import files, saves
-from qiguo.ui.match import Match
-from qiguo.ui.seats import parse_seats
-from qiguo.ui.settings import VALID, Settings
+from qiguo.play import files, saves
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
+from qiguo.play.settings import VALID, Settings
 from ui_helpers import InlineWorker, frames, make_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -294,7 +294,7 @@ def test_the_network_files_are_read_as_warily_as_saves(data_dir):
     """A named pipe as the hosted game's state or the seat tokens: the title and a join answer
     at once (nothing kept), as for a save."""
     from qiguo.net.session import Tokens
-    from qiguo.ui import hosting
+    from qiguo.play import hosting
     os.mkfifo(data_dir / "host.json")
     os.mkfifo(data_dir / "net_tokens.json")
     with within(10):

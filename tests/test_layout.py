@@ -17,10 +17,11 @@ from qiguo.scenes.settings import SettingsScene
 from qiguo.scenes.setup import SetupScene
 from qiguo.scenes.title import TitleScene
 from qiguo.scenes.tutorial import TutorialScene
-from qiguo.ui import fonts, saves
-from qiguo.ui.match import Match
-from qiguo.ui.seats import parse_seats
-from qiguo.ui.strings import LANGUAGES, set_language
+from qiguo.play import saves
+from qiguo.ui import fonts
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
+from qiguo.play.strings import LANGUAGES, set_language
 from ui_helpers import InlineWorker, finished_match, frames, make_app
 
 SIZES = [(800, 600), (1280, 900), (1920, 1080)]

@@ -16,9 +16,9 @@ from qiguo.scenes.rules import RulesScene
 from qiguo.scenes.settings import SettingsScene
 from qiguo.scenes.setup import SetupScene
 from qiguo.scenes.title import TitleScene
-from qiguo.ui import match as match_module
-from qiguo.ui.match import Match
-from qiguo.ui.seats import parse_seats
+from qiguo.play import match as match_module
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
 from ui_helpers import finished_match, InlineWorker, make_app
 
 KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP,

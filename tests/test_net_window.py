@@ -9,7 +9,7 @@ from qiguo.engine import parse_point
 from qiguo.scenes.join import JoinScene
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.setup import SetupScene
-from qiguo.ui.net_match import NETWORK, NetMatch
+from qiguo.play.net_match import NETWORK, NetMatch
 from ui_helpers import click, frames, key, make_app
 
 

@@ -10,9 +10,9 @@ from qiguo.scenes.load import LoadScene
 from qiguo.scenes.name_entry import NameScene
 from qiguo.scenes.play import GameScene
 from qiguo import jsonfile
-from qiguo.ui import saves
-from qiguo.ui.match import Match
-from qiguo.ui.seats import parse_seats
+from qiguo.play import saves
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
 from ui_helpers import continue_from_title, finished_match, InlineWorker, click, frames, key, make_app
 
 
@@ -243,7 +243,7 @@ def test_a_finished_game_stays_in_load_marked_finished(data_dir):
 
 
 def test_automatic_names_follow_the_language(data_dir):
-    from qiguo.ui.strings import set_language
+    from qiguo.play.strings import set_language
     m = Match(parse_seats("h222222"), worker_factory=InlineWorker)
     saves.autosave(m, m.created)
     [entry] = saves.list_saves()

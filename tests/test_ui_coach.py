@@ -8,9 +8,9 @@ from qiguo.engine import Game, Move
 from qiguo.scenes.moments import MomentsScene
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.record import RecordScene
-from qiguo.ui import record
-from qiguo.ui.match import Match
-from qiguo.ui.seats import parse_seats
+from qiguo.play import record
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
 from test_coach import BLUNDER_GAME
 from ui_helpers import InlineWorker, click, finished_match, frames, make_app
 

@@ -13,8 +13,8 @@ from qiguo.scenes.rules import RulesScene
 from qiguo.scenes.settings import SettingsScene
 from qiguo.scenes.setup import SetupScene
 from qiguo.scenes.title import TitleScene
-from qiguo.ui.match import Match
-from qiguo.ui.seats import parse_seats
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
 from ui_helpers import FINISHING_QFEN, finished_match, InlineWorker, click, frames, key, make_app
 
 

@@ -8,10 +8,10 @@ from qiguo.ui import panel as panel_module, theme
 from qiguo.engine import Move, parse_point
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.setup import SetupScene
-from qiguo.ui import movelist, trail
-from qiguo.ui.match import Match
-from qiguo.ui.seats import parse_seats
-from qiguo.ui.strings import kingdom_name
+from qiguo.play import movelist, trail
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
+from qiguo.play.strings import kingdom_name
 from ui_helpers import InlineWorker, click, frames, key, make_app
 
 
@@ -185,7 +185,7 @@ def test_the_hint_is_said_in_words_and_the_asking_notice_goes():
     words = app.toast_text
     assert words.startswith("Hint: ") and f"{hint}"[:2] in words and "Asking" not in words
     from qiguo.ai.coach import explain
-    from qiguo.ui.strings import move_words, reason_words
+    from qiguo.play.strings import move_words, reason_words
     assert words == "Hint: " + move_words(scene.game, hint) + " — " + reason_words(explain(scene.game, hint))
 
 

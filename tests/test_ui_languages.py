@@ -13,9 +13,9 @@ from qiguo.scenes.rules import RulesScene
 from qiguo.scenes.settings import SettingsScene
 from qiguo.scenes.setup import SetupScene
 from qiguo.scenes.title import TitleScene
-from qiguo.ui import strings
-from qiguo.ui.match import Match
-from qiguo.ui.seats import parse_seats
+from qiguo.play import strings
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
 from ui_helpers import finished_match, InlineWorker, click, frames, make_app
 
 
@@ -87,7 +87,7 @@ def test_the_language_setting_applies_at_once():
 @pytest.mark.parametrize("code", ["zh", "ja"])
 def test_no_chinese_or_japanese_line_starts_with_closing_punctuation(code):
     from qiguo.ui.fonts import NO_LINE_END, NO_LINE_START, wrap
-    from qiguo.ui.strings import LANGUAGES, rules_text, set_language
+    from qiguo.play.strings import LANGUAGES, rules_text, set_language
     set_language(code)
     try:
         texts = [v for v in LANGUAGES[code][1].values() if "{" not in v]

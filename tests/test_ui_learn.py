@@ -9,10 +9,10 @@ from qiguo.scenes.play import GameScene
 from qiguo.scenes.title import TitleScene
 from qiguo.scenes.tutorial import TutorialScene
 from qiguo.ui import piece_art, theme
-from qiguo.ui.match import Match
-from qiguo.ui.seats import parse_seats
-from qiguo.ui.strings import piece_of, LANGUAGES, how_it_moves, set_language, t
-from qiguo.ui.tutorial import STEPS, game_of
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
+from qiguo.play.strings import piece_of, LANGUAGES, how_it_moves, set_language, t
+from qiguo.play.tutorial import STEPS, game_of
 from ui_helpers import InlineWorker, click, frames, key, make_app
 
 

@@ -6,10 +6,10 @@ import pytest
 
 from qiguo.engine import Game, parse_point
 from qiguo.scenes.play import GameScene
-from qiguo.ui import movelist, saves
-from qiguo.ui.match import Match
-from qiguo.ui.seats import parse_seats
-from qiguo.ui.strings import set_language
+from qiguo.play import movelist, saves
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
+from qiguo.play.strings import set_language
 from ui_helpers import FINISHING_QFEN, InlineWorker, click, frames, key, make_app
 
 

@@ -13,9 +13,9 @@ from qiguo.scenes.rules import RulesScene
 from qiguo.scenes.settings import SettingsScene
 from qiguo.scenes.setup import SetupScene
 from qiguo.scenes.title import TitleScene
-from qiguo.ui.match import Match
-from qiguo.ui.seats import parse_seats
-from qiguo.ui.strings import set_language, t
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
+from qiguo.play.strings import set_language, t
 from ui_helpers import InlineWorker, click, finished_match, frames, key, make_app
 
 
@@ -154,7 +154,7 @@ def test_japanese_wording():
     set_language("ja")
     assert t("menu.restart") != t("menu.redo").split("（")[0]
     assert "; " not in t("status.join") and t("kingdom.o") == "韓"
-    from qiguo.ui.strings import kingdom_glyph
+    from qiguo.play.strings import kingdom_glyph
     assert kingdom_glyph(2) == "韓"  # discs, panel and move list agree
 
 

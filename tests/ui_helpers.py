@@ -8,8 +8,8 @@ from qiguo.ai import Budget
 from qiguo.ai.worker import Reply, answer
 from qiguo.app import App
 from qiguo.engine import Game
-from qiguo.ui.match import Match
-from qiguo.ui.seats import parse_seats
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
 
 
 INLINE_BUDGET = Budget(nodes=300)

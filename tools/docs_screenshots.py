@@ -27,9 +27,9 @@ from qiguo.scenes.load import LoadScene  # noqa: E402
 from qiguo.scenes.setup import SetupScene  # noqa: E402
 from qiguo.scenes.play import GameScene  # noqa: E402
 from qiguo.scenes.tutorial import TutorialScene  # noqa: E402
-from qiguo.ui.match import Match  # noqa: E402
-from qiguo.ui.seats import parse_seats  # noqa: E402
-from qiguo.ui.strings import set_language  # noqa: E402
+from qiguo.play.match import Match  # noqa: E402
+from qiguo.play.seats import parse_seats  # noqa: E402
+from qiguo.play.strings import set_language  # noqa: E402
 
 
 def app_at(size: tuple[int, int], language: str = "en", **settings: object) -> App:
@@ -107,7 +107,7 @@ def main() -> None:
 
 def saves_and_review() -> None:
     """The save browser with a few games, and the review of a finished one."""
-    from qiguo.ui import saves
+    from qiguo.play import saves
     app = app_at((1280, 900), piece_style="pictures")
     folder = saves.saves_dir()
     for old in folder.glob("*.json") if folder.exists() else []:

@@ -22,8 +22,8 @@ def rss_mb() -> float:
 def play_games(app, games: int, max_frames: int = 20_000) -> int:
     """Play `games` games of seven novice bots through the game scene; returns plies played."""
     from qiguo.scenes.play import GameScene
-    from qiguo.ui.match import Match
-    from qiguo.ui.seats import parse_seats
+    from qiguo.play.match import Match
+    from qiguo.play.seats import parse_seats
     plies = 0
     for i in range(games):
         app.start_title()

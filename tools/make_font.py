@@ -13,7 +13,7 @@ from fontTools.ttLib import TTCollection
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from qiguo.ui.strings import characters  # noqa: E402
+from qiguo.play.strings import characters  # noqa: E402
 
 SOURCE = Path("/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc")
 SC_INDEX = 2  # Noto Serif CJK SC Bold within the collection

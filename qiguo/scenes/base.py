@@ -78,7 +78,7 @@ class ButtonScene(Scene):
     menu: ButtonColumn
 
     def frame_key(self) -> object:
-        from qiguo.ui.strings import language
+        from qiguo.play.strings import language
         return (language(), self.menu.focus, hovered(self.menu.buttons),
                 tuple((b.label, b.enabled) for b in self.menu.buttons))
 

@@ -11,10 +11,10 @@ from qiguo.names import TextError, clean, clean_code
 from qiguo.net.protocol import LIMITS, MIN_CODE, parse_address
 from qiguo.net.session import Session, Tokens
 from qiguo.ui import theme
-from qiguo.ui.files import data_dir
+from qiguo.play.files import data_dir
 from qiguo.ui.fonts import FLOOR, blit_footer, blit_lines, fitted, has_glyph, line_height, render
-from qiguo.ui.net_match import NetMatch, connect
-from qiguo.ui.strings import kingdom_name, language, t
+from qiguo.play.net_match import NetMatch, connect
+from qiguo.play.strings import kingdom_name, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene, hovered

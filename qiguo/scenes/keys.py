@@ -5,7 +5,7 @@ import pygame
 
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, line_height, render
-from qiguo.ui.strings import KEYS, t
+from qiguo.play.strings import KEYS, t
 
 from .base import Scene
 
@@ -14,7 +14,7 @@ class KeysScene(Scene):
     overlay = True
 
     def frame_key(self) -> object:
-        from qiguo.ui.strings import language
+        from qiguo.play.strings import language
         return language()
 
     def process_event(self, event: pygame.event.Event) -> None:

@@ -7,8 +7,8 @@ import pygame
 from qiguo.engine import KINDS, Piece
 from qiguo.ui import piece_art, theme
 from qiguo.ui.fonts import FLOOR, blit_lines, fit, render
-from qiguo.ui.seats import HUMAN
-from qiguo.ui.strings import how_it_moves, kingdom_name, language, piece_name, t
+from qiguo.play.seats import HUMAN
+from qiguo.play.strings import how_it_moves, kingdom_name, language, piece_name, t
 
 from .base import Scene
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.ui import saves, theme
+from qiguo.play import saves
+from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, blit_footer, fitted, line_height, render
-from qiguo.ui.strings import language, t
+from qiguo.play.strings import language, t
 from qiguo.ui.thumbnail import thumbnail
 from qiguo.ui.widgets import Button, ButtonColumn
 

@@ -7,8 +7,8 @@ import pygame
 
 from qiguo.ui import theme
 from qiguo.ui.fonts import fitted, render
-from qiguo.ui.seats import HUMAN
-from qiguo.ui.strings import kingdom_name, t
+from qiguo.play.seats import HUMAN
+from qiguo.play.strings import kingdom_name, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene

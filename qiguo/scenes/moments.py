@@ -7,12 +7,13 @@ import pygame
 
 from qiguo.ai.coach import Moment
 from qiguo.engine import Move, point_name
-from qiguo.ui import movelist, theme
+from qiguo.play import movelist
+from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, render
-from qiguo.ui.match import Match
-from qiguo.ui.moments_job import MomentsJob
-from qiguo.ui.seats import HUMAN
-from qiguo.ui.strings import kingdom_name, move_words, piece_name, piece_of, t
+from qiguo.play.match import Match
+from qiguo.play.moments_job import MomentsJob
+from qiguo.play.seats import HUMAN
+from qiguo.play.strings import kingdom_name, move_words, piece_name, piece_of, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene

@@ -7,7 +7,7 @@ import pygame
 
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, line_height, render
-from qiguo.ui.strings import t
+from qiguo.play.strings import t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene

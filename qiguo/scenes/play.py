@@ -8,18 +8,19 @@ import time
 import pygame
 
 from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
-from qiguo.ui import hosting, movelist, notices, piece_art, record, saves, theme, trail
+from qiguo.play import hosting, movelist, notices, record, saves, trail
+from qiguo.ui import piece_art, theme
 from qiguo.ui.board_view import BoardView
-from qiguo.ui.files import data_dir
+from qiguo.play.files import data_dir
 from qiguo.ai.coach import Danger, Destination, explain
 from qiguo.names import TextError, clean
 from qiguo.net.protocol import LIMITS
 from qiguo.ui.fonts import FLOOR, has_glyph, render, wrap
-from qiguo.ui.match import Match, Played
+from qiguo.play.match import Match, Played
 from qiguo.ui.panel import Panel, View
-from qiguo.ui.seats import HUMAN
-from qiguo.ui.coaching import Coaching
-from qiguo.ui.strings import (how_it_moves, kingdom_name, language, move_words, piece_name, piece_of, reason_words,
+from qiguo.play.seats import HUMAN
+from qiguo.play.coaching import Coaching
+from qiguo.play.strings import (how_it_moves, kingdom_name, language, move_words, piece_name, piece_of, reason_words,
                                status_text, t)
 
 from .base import Scene

@@ -7,9 +7,10 @@ import time
 import pygame
 
 from qiguo.engine import KINGDOMS
-from qiguo.ui import record, saves, theme
+from qiguo.play import record, saves
+from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, render
-from qiguo.ui.strings import kingdom_name, t
+from qiguo.play.strings import kingdom_name, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene

@@ -7,9 +7,9 @@ import pygame
 from qiguo.engine import KINGDOMS, Game
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fit, fitted, render
-from qiguo.ui.match import Match
+from qiguo.play.match import Match
 from qiguo.ui.panel import lost_pieces, player_text
-from qiguo.ui.strings import kingdom_glyph, kingdom_name, status_text, t
+from qiguo.play.strings import kingdom_glyph, kingdom_name, status_text, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene

@@ -8,7 +8,7 @@ import pygame
 from qiguo.engine import KINGDOMS, SIZE, Game, Piece, Rules
 from qiguo.ui import diagrams, piece_art, theme
 from qiguo.ui.fonts import FLOOR, fitted, line_height, render, wrap
-from qiguo.ui.strings import how_it_moves, language, rules_text, t
+from qiguo.play.strings import how_it_moves, language, rules_text, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene, hovered

@@ -7,8 +7,9 @@ import pygame
 from qiguo.engine import PRESETS
 from qiguo.net.protocol import LIMITS
 from qiguo.ui import theme
-from qiguo.ui.piece_art import STYLES, style_for
-from qiguo.ui.strings import LANGUAGES, set_language, t
+from qiguo.play.settings import STYLES
+from qiguo.ui.piece_art import style_for
+from qiguo.play.strings import LANGUAGES, set_language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene

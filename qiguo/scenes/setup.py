@@ -7,11 +7,11 @@ from qiguo.ai import LEVELS
 from qiguo.engine import KINGDOMS, PRESETS, EngineError, teams_for
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, blit_lines, fitted, line_height, render, wrap
-from qiguo.ui import hosting
-from qiguo.ui.match import Match
-from qiguo.ui.net_match import NETWORK
-from qiguo.ui.seats import HUMAN, Seat, kingdoms_of, parse_seats, seats_spec
-from qiguo.ui.strings import kingdom_glyph, kingdom_name, language, t
+from qiguo.play import hosting
+from qiguo.play.match import Match
+from qiguo.play.net_match import NETWORK
+from qiguo.play.seats import HUMAN, Seat, kingdoms_of, parse_seats, seats_spec
+from qiguo.play.strings import kingdom_glyph, kingdom_name, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene, hovered

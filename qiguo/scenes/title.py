@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.ui import hosting, saves, theme
+from qiguo.play import hosting, saves
+from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, line_height, render
-from qiguo.ui.match import Match
-from qiguo.ui.seats import parse_seats
-from qiguo.ui.strings import TITLE_CJK, language, t
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
+from qiguo.play.strings import TITLE_CJK, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene

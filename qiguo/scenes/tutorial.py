@@ -1,4 +1,4 @@
-"""Learn to play: the steps of :mod:`qiguo.ui.tutorial` on the real board. Each step shows a small
+"""Learn to play: the steps of :mod:`qiguo.play.tutorial` on the real board. Each step shows a small
 position; the player moves Qin's pieces (dots show the engine's legal moves) and the engine
 checks the task before the next step opens."""
 from __future__ import annotations
@@ -9,8 +9,8 @@ from qiguo.engine import Game, Move, parse_point
 from qiguo.ui import piece_art, theme
 from qiguo.ui.board_view import BoardView
 from qiguo.ui.fonts import FLOOR, fit, render, wrap
-from qiguo.ui.strings import language, t
-from qiguo.ui.tutorial import STEPS, game_of
+from qiguo.play.strings import language, t
+from qiguo.play.tutorial import STEPS, game_of
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene, hovered

@@ -12,8 +12,8 @@ from qiguo.engine import FILES, KINGDOMS, SIZE, ZHOU, Game, Move, Piece
 
 from . import piece_art, theme
 from .fonts import render
-from .match import Played
-from .trail import Step
+from qiguo.play.match import Played
+from qiguo.play.trail import Step
 
 _START = Game.new().occupied()
 START_POINTS: list[list[int]] = [[sq for sq, p in _START if p.kingdom == k] for k in range(len(KINGDOMS))]

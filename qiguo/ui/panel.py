@@ -10,10 +10,10 @@ from qiguo.engine import Game, Piece
 
 from . import piece_art, theme
 from .fonts import FLOOR, elide, fit, fitted, line_height, render, wrap
-from .movelist import Line
-from .notices import BRINK, Notice
-from .seats import HUMAN, Seat
-from .strings import kingdom_glyph, kingdom_name, status_text, t
+from qiguo.play.movelist import Line
+from qiguo.play.notices import BRINK, Notice
+from qiguo.play.seats import HUMAN, Seat
+from qiguo.play.strings import kingdom_glyph, kingdom_name, status_text, t
 
 NOTICE_COLOURS = {"lost": theme.WARN, "threat": theme.ACCENT, "fell": theme.TEXT}
 

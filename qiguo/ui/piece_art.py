@@ -12,12 +12,12 @@ import pygame
 from qiguo.engine import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, HORSE, INERT, KIND_GLYPHS,
                           SABRE, SWORD, Piece)
 
+from qiguo.play.settings import STYLES
+
 from . import theme
 from .assets import asset
 from .fonts import render
 
-STYLES = ("auto", "glyphs", "pictures")
-"""The piece style setting: automatic (glyphs in Chinese and Japanese, pictures otherwise)."""
 
 ICONS = {GENERAL: "imperial-crown", DEPUTY: "chess-rook", BRIGADIER: "chess-bishop", ENVOY: "dove",
          CANNON: "cannon", BOW: "bowman", CROSSBOW: "crossbow", SABRE: "crossed-sabres", SWORD: "broadsword",

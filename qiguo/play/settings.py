@@ -16,8 +16,6 @@ from qiguo.net.protocol import LIMITS
 from .files import data_dir, parse_json, read_text, set_aside, write_json
 from .seats import parse_seats
 from .strings import LANGUAGES
-from .piece_art import STYLES
-from .theme import BOARDS
 
 log = logging.getLogger(__name__)
 FILE = "settings.json"
@@ -61,6 +59,11 @@ def _blocs(v: Any) -> bool:
     return True
 
 
+STYLES = ("auto", "glyphs", "pictures")
+"""How pieces are drawn: by language (pictures in English, glyphs in Chinese and Japanese), as
+Chinese glyphs, or as pictures."""
+BOARD_THEMES = ("wood", "slate")
+"""The board themes (their colours are in qiguo.ui.theme.BOARDS)."""
 BOT_DELAY_MAX = 10.0
 """The longest pause after a bot's move, in seconds (also the limit of --bot-delay)."""
 
@@ -130,7 +133,7 @@ VALID: dict[str, Callable[[Any], bool]] = {
     "bot_delay": _between(0.0, BOT_DELAY_MAX), "anim_time": _between(0.0, 2.0), "volume": _between(0.0, 1.0),
     "muted": _flag, "show_legal": _flag, "show_danger": _flag, "show_coords": _flag, "colour_aid": _flag,
     "piece_style": lambda v: isinstance(v, str) and v in STYLES,
-    "board_theme": lambda v: isinstance(v, str) and v in BOARDS,
+    "board_theme": lambda v: isinstance(v, str) and v in BOARD_THEMES,
     "language": lambda v: isinstance(v, str) and v in LANGUAGES,
     "preset": lambda v: isinstance(v, str) and v in PRESETS,
     "last_seats": _seats, "last_blocs": _blocs,

@@ -45,7 +45,7 @@ class Match:
     """Seats, rules and a Game; asks the worker for bot moves without ever waiting for it."""
 
     networked = False
-    """Played through a server (:class:`~qiguo.ui.net_match.NetMatch`)."""
+    """Played through a server (:class:`~qiguo.play.net_match.NetMatch`)."""
 
     def __init__(self, seats: list[Seat], rules: Any = "standard", blocs: list[str] | None = None,
                  seed: int = 0, qfen: str | None = None, bot_delay: float = 0.5,
