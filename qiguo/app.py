@@ -24,6 +24,8 @@ from qiguo.play.files import check_data_dir, clean_temporaries, data_dir
 from qiguo.ui.fonts import clear_caches, render, wrap
 from qiguo.play.settings import BOT_DELAY_MAX, Settings
 from qiguo.play.strings import set_language, t
+from qiguo.scenes import SCENES, SceneStack
+from qiguo.scenes.base import Scene
 
 log = logging.getLogger("qiguo")
 
@@ -64,7 +66,6 @@ class App:
         from qiguo.ui.sound import Sounds
         self.sounds = Sounds()
         self.seed = seed
-        from qiguo.scenes.base import SceneStack
         self.stack = SceneStack()
         self.running = True
         self.clock = pygame.time.Clock()
@@ -114,13 +115,16 @@ class App:
             self.toast(f"{t('app.no_fullscreen')} ({e})")
         self.screen = pygame.display.get_surface()
 
+    def scene(self, name: str, *args: object, **kwargs: object) -> Scene:
+        """A new scene of the kind registered as `name` (see qiguo.scenes.base.register)."""
+        return SCENES[name](self, *args, **kwargs)
+
     def start_title(self) -> None:
         """Back to the title: the scenes left first (a game stops its bots, a hosted game its
         server), then the title, which reads what they left behind."""
-        from qiguo.scenes.title import TitleScene
         while self.stack.scenes:
             self.stack.pop()
-        self.stack.push(TitleScene(self))
+        self.stack.push(self.scene("title"))
 
     # ---- the loop -----------------------------------------------------------------------
 
@@ -133,9 +137,8 @@ class App:
             self.toggle_fullscreen()
             return True
         if event.type == pygame.KEYDOWN and (event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?"):
-            from qiguo.scenes.keys import KeysScene
-            if not isinstance(self.stack.top, KeysScene):
-                self.stack.push(KeysScene(self))
+            if not getattr(self.stack.top, "name", "") == "keys":
+                self.stack.push(self.scene("keys"))
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not event.mod & pygame.KMOD_CTRL:
             self.settings.muted = not self.settings.muted
@@ -357,16 +360,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.settings.bot_delay = args.bot_delay
     app.start_title()
     if match is not None:
-        from qiguo.scenes.play import GameScene
-        app.stack.push(GameScene(app, match))
+        app.stack.push(app.scene("game", match))
     elif args.host is not None:
-        from qiguo.scenes.setup import SetupScene
         if args.host >= 0:
             app.settings.host_port = args.host
-        app.stack.push(SetupScene(app))
+        app.stack.push(app.scene("setup"))
     elif args.join is not None:
-        from qiguo.scenes.join import JoinScene
-        app.stack.push(JoinScene(app, f"{args.join[0]}:{args.join[1]}", args.code, auto=True))
+        app.stack.push(app.scene("join", f"{args.join[0]}:{args.join[1]}", args.code, auto=True))
     shot_error = app.run(args.frames, args.screenshot)
     if args.bench and app.frame_ms:
         frames = list(app.frame_ms)

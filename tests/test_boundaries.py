@@ -98,3 +98,30 @@ def test_the_board_themes_the_settings_know_are_the_ones_drawn():
     from qiguo.play.settings import BOARD_THEMES
     from qiguo.ui.theme import BOARDS
     assert tuple(BOARDS) == BOARD_THEMES
+
+
+def function_imports(path: Path) -> list[str]:
+    """The modules imported inside functions of a file."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.ImportFrom):
+                    out.append("." * inner.level + (inner.module or ""))
+                elif isinstance(inner, ast.Import):
+                    out += [a.name for a in inner.names]
+    return out
+
+
+@pytest.mark.parametrize("path", sources("qiguo/scenes"), ids=lambda p: str(p.relative_to(TOP)))
+def test_scenes_reach_each_other_by_name(path):
+    """A scene opens another through the registry (app.scene(name, ...)), so no scene module
+    imports another one and no import hides inside a function."""
+    if path.name != "__init__.py":
+        others = {n for n in imports_in(path) if n.startswith("qiguo.scenes.") and n != "qiguo.scenes.base"}
+        assert others == set(), f"{path.name} imports {others}"
+    assert function_imports(path) == [], f"{path.name} imports inside a function"
+
+
+def test_the_app_opens_scenes_by_name():
+    assert not [n for n in function_imports(ROOT / "app.py") if "scenes" in n]

@@ -1,10 +1,11 @@
 """Scenes and the stack that runs them (in the style of Tuxemon's state manager)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from qiguo.play.strings import language
 from qiguo.ui import theme
 from qiguo.ui.fonts import fitted, render
 from qiguo.ui.widgets import ButtonColumn
@@ -12,11 +13,28 @@ from qiguo.ui.widgets import ButtonColumn
 if TYPE_CHECKING:
     from qiguo.app import App
 
+SCENES: dict[str, type["Scene"]] = {}
+"""Every scene by name: a scene opens another by name (``self.app.scene("game", match)``), so
+no scene imports another (qiguo.scenes imports them all, which registers them)."""
+
+
+def register(name: str) -> Callable[[type["Scene"]], type["Scene"]]:
+    """A class decorator: the scene is known by `name`."""
+    def add(cls: type["Scene"]) -> type["Scene"]:
+        if name in SCENES:
+            raise ValueError(f"two scenes are called {name!r}")
+        cls.name = name
+        SCENES[name] = cls
+        return cls
+    return add
+
 
 class Scene:
     """One screen. The top scene of the stack gets the events; overlays draw over the one below."""
 
     overlay = False
+    name = ""
+    """The name it is registered under."""
 
     def __init__(self, app: "App"):
         self.app = app
@@ -78,7 +96,6 @@ class ButtonScene(Scene):
     menu: ButtonColumn
 
     def frame_key(self) -> object:
-        from qiguo.play.strings import language
         return (language(), self.menu.focus, hovered(self.menu.buttons),
                 tuple((b.label, b.enabled) for b in self.menu.buttons))
 

@@ -17,7 +17,7 @@ from qiguo.play.net_match import NetMatch, connect
 from qiguo.play.strings import kingdom_name, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import Scene, hovered
+from .base import Scene, hovered, register
 
 TIMEOUT = 8.0
 """Seconds to wait for a server's welcome."""
@@ -32,6 +32,7 @@ def tokens() -> Tokens:
         return Tokens()
 
 
+@register("join")
 class JoinScene(Scene):
     """Address, code and name fields; Join; then pick a seat (or watch). The name is kept in the
     settings and also used when this computer hosts."""
@@ -97,12 +98,11 @@ class JoinScene(Scene):
             self.seat_buttons = []
 
     def open(self) -> None:
-        from .play import GameScene
         code = self.fields[1].strip() if self.server is None else self.server.server.table.code
         match = NetMatch(self.link, self.session, self.address, code, tokens(), server=self.server)
         pygame.key.stop_text_input()
         self.server = None  # the match owns it now
-        self.app.stack.replace(GameScene(self.app, match))
+        self.app.stack.replace(self.app.scene("game", match))
 
     # ---- time and input -----------------------------------------------------------------
 

@@ -5,16 +5,16 @@ import pygame
 
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, line_height, render
-from qiguo.play.strings import KEYS, t
+from qiguo.play.strings import KEYS, language, t
 
-from .base import Scene
+from .base import Scene, register
 
 
+@register("keys")
 class KeysScene(Scene):
     overlay = True
 
     def frame_key(self) -> object:
-        from qiguo.play.strings import language
         return language()
 
     def process_event(self, event: pygame.event.Event) -> None:

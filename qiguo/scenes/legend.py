@@ -10,9 +10,10 @@ from qiguo.ui.fonts import FLOOR, blit_lines, fit, render
 from qiguo.play.seats import HUMAN
 from qiguo.play.strings import how_it_moves, kingdom_name, language, piece_name, t
 
-from .base import Scene
+from .base import Scene, register
 
 
+@register("legend")
 class LegendScene(Scene):
     overlay = True
 

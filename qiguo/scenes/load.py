@@ -12,9 +12,10 @@ from qiguo.play.strings import language, t
 from qiguo.ui.thumbnail import thumbnail
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import Scene, hovered
+from .base import Scene, hovered, register
 
 
+@register("load")
 class LoadScene(Scene):
     def __init__(self, app):
         super().__init__(app)
@@ -43,7 +44,6 @@ class LoadScene(Scene):
             self.open(self.listings[self.selected])
 
     def open(self, listing: saves.Listing) -> None:
-        from .play import GameScene
         if listing.data is None:
             self.app.toast(listing.error)
             return
@@ -52,10 +52,9 @@ class LoadScene(Scene):
         except saves.SaveError as e:
             self.app.toast(str(e))
             return
-        self.app.stack.replace(GameScene(self.app, match, review=match.game.result is not None))
+        self.app.stack.replace(self.app.scene("game", match, review=match.game.result is not None))
 
     def delete_selected(self) -> None:
-        from .menu import ConfirmScene
         if not self.listings:
             return
         listing = self.listings[self.selected]
@@ -68,7 +67,7 @@ class LoadScene(Scene):
                 return
             self.app.toast(t("load.deleted", name=listing.name))
             self.refresh()
-        self.app.stack.push(ConfirmScene(self.app, t("load.confirm_delete", name=listing.name), delete,
+        self.app.stack.push(self.app.scene("confirm", t("load.confirm_delete", name=listing.name), delete,
                                          yes=t("confirm.delete.yes")))
 
     def select(self, index: int) -> None:

@@ -11,7 +11,7 @@ from qiguo.play.seats import HUMAN
 from qiguo.play.strings import kingdom_name, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import ButtonScene
+from .base import ButtonScene, register
 
 
 class _Overlay(ButtonScene):
@@ -49,6 +49,7 @@ class _Overlay(ButtonScene):
         return t(self.title_key)
 
 
+@register("menu")
 class MenuScene(_Overlay):
     def __init__(self, app, game_scene):
         super().__init__(app)
@@ -79,27 +80,25 @@ class MenuScene(_Overlay):
         ])
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-        self.app.stack.replace(SettingsScene(self.app))
+        self.app.stack.replace(self.app.scene("settings"))
 
     def restart(self) -> None:
-        self.app.stack.replace(ConfirmScene(self.app, t("confirm.restart"), self.game_scene.restart,
+        self.app.stack.replace(self.app.scene("confirm", t("confirm.restart"), self.game_scene.restart,
                                             yes=t("confirm.restart.yes")))
 
     def legend(self) -> None:
-        from .legend import LegendScene
-        self.app.stack.replace(LegendScene(self.app, self.game_scene))
+        self.app.stack.replace(self.app.scene("legend", self.game_scene))
 
     def keys(self) -> None:
-        from .keys import KeysScene
-        self.app.stack.replace(KeysScene(self.app))
+        self.app.stack.replace(self.app.scene("keys"))
 
     def resign(self) -> None:
         k = self.resigner
-        self.app.stack.replace(ConfirmScene(self.app, t("confirm.resign", name=kingdom_name(k)),
+        self.app.stack.replace(self.app.scene("confirm", t("confirm.resign", name=kingdom_name(k)),
                                             lambda: self.game_scene.resign(k)))
 
 
+@register("knocked_out")
 class KnockedOutScene(_Overlay):
     """The last human kingdom here is out (resigned, or fallen in any way) and the game goes on:
     watch the bots finish without pausing, the standings now, play again with the same seats
@@ -115,15 +114,13 @@ class KnockedOutScene(_Overlay):
             self.app.stack.pop()
 
         def standings() -> None:
-            from .result import ResultScene
             self.app.stack.pop()
-            self.app.stack.replace(ResultScene(self.app, match))
+            self.app.stack.replace(self.app.scene("result", match))
 
         def again() -> None:
-            from .play import GameScene
             self.app.stack.pop()
             match.restart()
-            self.app.stack.replace(GameScene(self.app, match))
+            self.app.stack.replace(self.app.scene("game", match))
         self.menu = ButtonColumn([Button(t("resigned.watch"), watch), Button(t("resigned.standings"), standings)]
                                  + ([] if match.networked else [Button(t("out.again"), again)])
                                  + [Button(t("menu.quit"), app.start_title)])
@@ -132,6 +129,7 @@ class KnockedOutScene(_Overlay):
         return self.title
 
 
+@register("server_stopped")
 class ServerStoppedScene(_Overlay):
     """The hosting window's server stopped while its game goes on: serve it again, or the title."""
 
@@ -161,6 +159,7 @@ def resigner(match) -> int:
     return next((k for k in order if match.seats[k] == HUMAN and g.alive[k]), -1)
 
 
+@register("confirm")
 class ConfirmScene(_Overlay):
     """Yes or no to a question; Esc or No changes nothing."""
 

@@ -16,7 +16,7 @@ from qiguo.play.seats import HUMAN
 from qiguo.play.strings import kingdom_name, move_words, piece_name, piece_of, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import ButtonScene
+from .base import ButtonScene, register
 
 
 def moment_text(match: Match, m: Moment) -> str:
@@ -36,6 +36,7 @@ def summary_text(moments: list[Moment]) -> str:
     return t("moment.summary", given=count["blunder"], missed=count["missed"], general=count["general"])
 
 
+@register("moments")
 class MomentsScene(ButtonScene):
     """The key moments of the human kingdoms of a match (a finished game, or one on show)."""
 
@@ -69,8 +70,7 @@ class MomentsScene(ButtonScene):
 
     def open(self, moment: Moment) -> None:
         """The review at the moment's move, with the better move drawn."""
-        from .play import GameScene
-        review = GameScene(self.app, self.match, review=True)
+        review = self.app.scene("game", self.match, review=True)
         self.app.stack.push(review)
         review.show_moment(moment.ply, Move.parse(moment.better).code)
 

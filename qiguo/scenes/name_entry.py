@@ -10,9 +10,10 @@ from qiguo.ui.fonts import FLOOR, fitted, line_height, render
 from qiguo.play.strings import t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import Scene
+from .base import Scene, register
 
 
+@register("name_entry")
 class NameScene(Scene):
     overlay = True
 

@@ -22,8 +22,9 @@ from qiguo.play.seats import HUMAN
 from qiguo.play.coaching import Coaching
 from qiguo.play.strings import (how_it_moves, kingdom_name, language, move_words, piece_name, piece_of, reason_words,
                                status_text, t)
+from qiguo.ui.layout import split
 
-from .base import Scene
+from .base import Scene, register
 
 RESULT_AFTER = 1.5
 """Seconds the final position stays on screen before the result scene."""
@@ -31,15 +32,7 @@ HOVER_AFTER = 0.35
 """Seconds the pointer rests on a point (or holds it pressed) before it is explained."""
 
 
-def split(size: tuple[int, int]) -> tuple[pygame.Rect, pygame.Rect]:
-    """(panel, board area) of a game window."""
-    w, h = size
-    least = max(280, min(360, int(w * 0.3)))
-    side = max(40, min(h - 16, w - least - 16))
-    panel_w = max(least, min(int(w * 0.48), w - side - 16))
-    return pygame.Rect(w - panel_w, 0, panel_w, h), pygame.Rect(8, 8, max(40, w - panel_w - 16), max(40, h - 16))
-
-
+@register("game")
 class GameScene(Scene):
     def __init__(self, app, match: Match, review: bool = False):
         super().__init__(app)
@@ -120,8 +113,7 @@ class GameScene(Scene):
             elif self.view_ply is not None:
                 self.show_ply(None)
             else:
-                from .menu import MenuScene
-                self.app.stack.push(MenuScene(self.app, self))
+                self.app.stack.push(self.app.scene("menu", self))
         elif event.key == pygame.K_SPACE:
             self.match.paused = not self.match.paused
         elif ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
@@ -165,9 +157,8 @@ class GameScene(Scene):
 
     def leave_review(self) -> None:
         """Back to the result of a finished game (or to the title)."""
-        from .result import ResultScene
         if self.game.result is not None:
-            self.app.stack.replace(ResultScene(self.app, self.match))
+            self.app.stack.replace(self.app.scene("result", self.match))
         else:
             self.app.stack.pop()
 
@@ -246,8 +237,7 @@ class GameScene(Scene):
         if any(m.seats[j] == HUMAN and g.alive[j] for j in range(7)):
             self.app.toast(told + " " + t("out.goes_on"), 8.0)
             return
-        from .menu import KnockedOutScene
-        self.app.stack.push(KnockedOutScene(self.app, self, told + " " + t("out.bots_play_on")))
+        self.app.stack.push(self.app.scene("knocked_out", self, told + " " + t("out.bots_play_on")))
 
     def notice(self, played: Played) -> None:
         """Say what the move means for the players here: a piece of theirs taken, a general in
@@ -287,8 +277,7 @@ class GameScene(Scene):
         server = getattr(self.match, "server", None)
         if server is None or not server.stopped or self.app.stack.top is not self:
             return
-        from .menu import ServerStoppedScene
-        self.app.stack.push(ServerStoppedScene(self.app, self))
+        self.app.stack.push(self.app.scene("server_stopped", self))
 
     def show_moment(self, ply: int, better: int) -> None:
         """Review: the position before move `ply` (1 = the first), with a better move drawn."""
@@ -300,8 +289,7 @@ class GameScene(Scene):
         return self.panel.prisoner_cells.get(k)
 
     def legend(self) -> None:
-        from .legend import LegendScene
-        self.app.stack.push(LegendScene(self.app, self))
+        self.app.stack.push(self.app.scene("legend", self))
 
     def show_ply(self, ply: int | None) -> None:
         """Show the position after `ply` moves (None, or the latest ply: the game itself)."""
@@ -349,8 +337,7 @@ class GameScene(Scene):
         self.app.toast(t("game.log.resign", name=kingdom_name(k)))
         g = self.game
         if g.result is None and not any(self.match.seats[j] == HUMAN and g.alive[j] for j in range(7)):
-            from .menu import KnockedOutScene
-            self.app.stack.push(KnockedOutScene(self.app, self, t("resigned.title")))
+            self.app.stack.push(self.app.scene("knocked_out", self, t("resigned.title")))
 
     def take_back(self, redo: bool) -> None:
         """Undo to the last human move, or redo what was undone."""
@@ -385,8 +372,7 @@ class GameScene(Scene):
 
     def save(self) -> None:
         """Ask for a name (the date, time and players by default), then keep a copy of the game."""
-        from .name_entry import NameScene
-        self.app.stack.push(NameScene(self.app, t("save.name.title"), saves.default_name(self.match), self.save_as,
+        self.app.stack.push(self.app.scene("name_entry", t("save.name.title"), saves.default_name(self.match), self.save_as,
                                       saves.NAME_LIMIT))
 
     def save_as(self, name: str) -> None:
@@ -408,8 +394,7 @@ class GameScene(Scene):
         self.app.toast(t("moves.exported", path=str(path)))
 
     def show_result(self) -> None:
-        from .result import ResultScene
-        self.app.stack.replace(ResultScene(self.app, self.match))
+        self.app.stack.replace(self.app.scene("result", self.match))
 
     # ---- time ---------------------------------------------------------------------------
 

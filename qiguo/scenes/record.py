@@ -13,7 +13,7 @@ from qiguo.ui.fonts import FLOOR, fitted, render
 from qiguo.play.strings import kingdom_name, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import ButtonScene
+from .base import ButtonScene, register
 
 RECENT = 6
 """Recent games listed (newest first)."""
@@ -32,6 +32,7 @@ def game_label(entry: dict) -> str:
     return t("record.game", when=when, names=names, against=against, outcome=outcome)
 
 
+@register("record")
 class RecordScene(ButtonScene):
     def __init__(self, app):
         super().__init__(app)
@@ -47,7 +48,6 @@ class RecordScene(ButtonScene):
 
     def open(self, entry: dict) -> None:
         """A recorded game, for review from its first move to its last."""
-        from .play import GameScene
         g = entry["game"]
         data = {"seats": entry["seats"], "rules": g.get("rules"), "blocs": g.get("blocs") or [],
                 "start_qfen": g.get("start"), "moves": g.get("moves") or [], "seed": 0}
@@ -56,7 +56,7 @@ class RecordScene(ButtonScene):
         except saves.SaveError as e:
             self.app.toast(str(e))
             return
-        self.app.stack.push(GameScene(self.app, match, review=True))
+        self.app.stack.push(self.app.scene("game", match, review=True))
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

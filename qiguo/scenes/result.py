@@ -12,7 +12,7 @@ from qiguo.ui.panel import lost_pieces, player_text
 from qiguo.play.strings import kingdom_glyph, kingdom_name, status_text, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import ButtonScene
+from .base import ButtonScene, register
 
 
 def ranking(game: Game) -> list[int]:
@@ -27,6 +27,7 @@ def ranking(game: Game) -> list[int]:
     return sorted(game.seated, key=key, reverse=True)
 
 
+@register("result")
 class ResultScene(ButtonScene):
     def __init__(self, app, match: Match):
         super().__init__(app)
@@ -39,22 +40,18 @@ class ResultScene(ButtonScene):
                                     Button(t("result.title_button"), app.start_title)])
 
     def review(self) -> None:
-        from .play import GameScene
-        self.app.stack.replace(GameScene(self.app, self.match, review=True))
+        self.app.stack.replace(self.app.scene("game", self.match, review=True))
 
     def moments(self) -> None:
-        from .moments import MomentsScene
-        self.app.stack.push(MomentsScene(self.app, self.match))
+        self.app.stack.push(self.app.scene("moments", self.match))
 
     def rematch(self) -> None:
-        from .play import GameScene
         self.match.restart()
-        self.app.stack.replace(GameScene(self.app, self.match))
+        self.app.stack.replace(self.app.scene("game", self.match))
 
     def new_game(self) -> None:
-        from .setup import SetupScene
         self.app.start_title()
-        self.app.stack.push(SetupScene(self.app))
+        self.app.stack.push(self.app.scene("setup"))
 
     def back(self) -> None:
         self.app.start_title()

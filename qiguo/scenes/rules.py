@@ -11,9 +11,10 @@ from qiguo.ui.fonts import FLOOR, fitted, line_height, render, wrap
 from qiguo.play.strings import how_it_moves, language, rules_text, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import Scene, hovered
+from .base import Scene, hovered, register
 
 
+@register("rules")
 class RulesScene(Scene):
     def __init__(self, app, rules: Rules | None = None):
         super().__init__(app)

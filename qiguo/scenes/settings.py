@@ -12,7 +12,7 @@ from qiguo.ui.piece_art import style_for
 from qiguo.play.strings import LANGUAGES, set_language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import ButtonScene
+from .base import ButtonScene, register
 
 
 def style_label(style: str, language: str) -> str:
@@ -31,6 +31,7 @@ def _next(values: tuple, current) -> object:
     return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
 
 
+@register("settings")
 class SettingsScene(ButtonScene):
     def __init__(self, app):
         super().__init__(app)
@@ -76,8 +77,7 @@ class SettingsScene(ButtonScene):
 
     def ask_name(self) -> None:
         """The name the other players see in a network game, typed in a box."""
-        from .name_entry import NameScene
-        self.app.stack.push(NameScene(self.app, t("settings.name.title"), self.app.settings.player_name,
+        self.app.stack.push(self.app.scene("name_entry", t("settings.name.title"), self.app.settings.player_name,
                                       self.set_name, limit=LIMITS["name"]))
 
     def set_name(self, name: str) -> None:

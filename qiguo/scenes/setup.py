@@ -14,7 +14,7 @@ from qiguo.play.seats import HUMAN, Seat, kingdoms_of, parse_seats, seats_spec
 from qiguo.play.strings import kingdom_glyph, kingdom_name, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import Scene, hovered
+from .base import Scene, hovered, register
 
 CHOICES: list[Seat] = [HUMAN, *LEVELS, NETWORK, None]
 QIN, CHU, QI = 0, 1, 3
@@ -32,6 +32,7 @@ def seat_label(seat: Seat) -> str:
     return t("setup.bot", level=t(f"level.{seat}"))
 
 
+@register("setup")
 class SetupScene(Scene):
     def __init__(self, app):
         super().__init__(app)
@@ -149,7 +150,6 @@ class SetupScene(Scene):
         self.error = self.validate()
         if self.error:
             return
-        from .play import GameScene
         s = self.app.settings
         if NETWORK in self.seats:
             self.host()
@@ -157,11 +157,10 @@ class SetupScene(Scene):
         s.last_seats, s.last_blocs, s.preset = seats_spec(self.seats), self.blocs(), self.preset
         s.save()
         match = Match(list(self.seats), self.preset, self.blocs(), seed=self.app.seed, bot_delay=s.bot_delay)
-        self.app.stack.replace(GameScene(self.app, match))
+        self.app.stack.replace(self.app.scene("game", match))
 
     def host(self) -> None:
         """Start the server for this set-up and join it; friends join from their windows."""
-        from .join import JoinScene
         s = self.app.settings
         try:
             table = hosting.new_table(list(self.seats), self.preset, self.blocs(), s.seat_wait, s.standin)
@@ -172,7 +171,7 @@ class SetupScene(Scene):
             return
         s.host_port = server.address[1]
         s.save()
-        self.app.stack.replace(JoinScene(self.app, link=link, server=server))
+        self.app.stack.replace(self.app.scene("join", link=link, server=server))
 
     # ---- widgets ------------------------------------------------------------------------
 

@@ -11,11 +11,12 @@ from qiguo.play.seats import parse_seats
 from qiguo.play.strings import TITLE_CJK, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import ButtonScene
+from .base import ButtonScene, register
 
 QUICK_SEATS = "h333333"
 
 
+@register("title")
 class TitleScene(ButtonScene):
     def __init__(self, app):
         super().__init__(app)
@@ -46,58 +47,48 @@ class TitleScene(ButtonScene):
         ])
 
     def quick(self) -> None:
-        from .play import GameScene
         s = self.app.settings
         match = Match(parse_seats(QUICK_SEATS), s.preset, seed=self.app.seed, bot_delay=s.bot_delay)
-        self.app.stack.push(GameScene(self.app, match))
+        self.app.stack.push(self.app.scene("game", match))
 
     def resume(self) -> None:
-        from .play import GameScene
         try:
             match = saves.to_match(self.saved, "the autosave", self.app.settings.bot_delay)
         except saves.SaveError as e:
             self.app.toast(str(e))
             return
-        self.app.stack.push(GameScene(self.app, match, review=match.game.result is not None))
+        self.app.stack.push(self.app.scene("game", match, review=match.game.result is not None))
 
     def load(self) -> None:
-        from .load import LoadScene
-        self.app.stack.push(LoadScene(self.app))
+        self.app.stack.push(self.app.scene("load"))
 
     def new_game(self) -> None:
-        from .setup import SetupScene
-        self.app.stack.push(SetupScene(self.app))
+        self.app.stack.push(self.app.scene("setup"))
 
     def join(self) -> None:
-        from .join import JoinScene
-        self.app.stack.push(JoinScene(self.app))
+        self.app.stack.push(self.app.scene("join"))
 
     def continue_hosting(self) -> None:
         """Serve the kept network game again (same code and seats); the others join again."""
-        from .join import JoinScene
         s = self.app.settings
         try:
             server, link = hosting.start(self.hosted, s.host_port, s.bot_delay, s.player_name)
         except OSError as e:
             self.app.toast(t("net.host_failed", why=e.strerror or e))
             return
-        self.app.stack.push(JoinScene(self.app, link=link, server=server))
+        self.app.stack.push(self.app.scene("join", link=link, server=server))
 
     def record(self) -> None:
-        from .record import RecordScene
-        self.app.stack.push(RecordScene(self.app))
+        self.app.stack.push(self.app.scene("record"))
 
     def learn(self) -> None:
-        from .tutorial import TutorialScene
-        self.app.stack.push(TutorialScene(self.app))
+        self.app.stack.push(self.app.scene("tutorial"))
 
     def rules(self) -> None:
-        from .rules import RulesScene
-        self.app.stack.push(RulesScene(self.app))
+        self.app.stack.push(self.app.scene("rules"))
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-        self.app.stack.push(SettingsScene(self.app))
+        self.app.stack.push(self.app.scene("settings"))
 
     def back(self) -> None:
         self.app.quit()

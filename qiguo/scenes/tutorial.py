@@ -12,11 +12,12 @@ from qiguo.ui.fonts import FLOOR, fit, render, wrap
 from qiguo.play.strings import language, t
 from qiguo.play.tutorial import STEPS, game_of
 from qiguo.ui.widgets import Button, ButtonColumn
+from qiguo.ui.layout import split
 
-from .base import Scene, hovered
-from .play import split
+from .base import Scene, hovered, register
 
 
+@register("tutorial")
 class TutorialScene(Scene):
     def __init__(self, app, step: int = 0):
         super().__init__(app)
@@ -50,10 +51,9 @@ class TutorialScene(Scene):
                                   Button(t("tut.leave"), self.app.stack.pop)])
 
     def quick(self) -> None:
-        from .title import TitleScene
         self.app.stack.pop()
         top = self.app.stack.top
-        if isinstance(top, TitleScene):
+        if getattr(top, "name", "") == "title":
             top.quick()
 
     # ---- input --------------------------------------------------------------------------
