@@ -217,3 +217,16 @@ def test_replaying_the_history_reproduces_the_game():
     assert again.to_qfen() == g.to_qfen() and again.history == g.history
     with pytest.raises(IllegalMove):
         Game.new().replay(["e10e5", "e10e5"])
+
+
+def test_the_ranking_of_a_game_going_on_and_of_a_finished_one_come_from_one_order():
+    from qiguo.engine import KINGDOMS, random_game
+    for seed in range(6):
+        g = Game.new()
+        random_game(g, seed=seed, max_plies=40 + 30 * seed)
+        order = g.ranking()
+        assert sorted(order) == list(g.seated)
+        alive = [k for k in order if g.alive[k]]
+        assert order[:len(alive)] == alive  # the kingdoms in play come first
+        if g.result is not None:
+            assert order == [KINGDOMS.index(ch) for ch in g.result.ranking]

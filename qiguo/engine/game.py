@@ -756,12 +756,22 @@ class Game:
     def _standing(self, k: int) -> tuple[int, int]:
         return (self.score[k], -self.losses[k])
 
-    def _make_result(self, winners: str, reason: str) -> Result:
+    def ranking(self) -> list[int]:
+        """The kingdoms that started, best first: the result's ranking once the game is over;
+        before, by the same order without winners (in play first, then by how long each lasted,
+        then standing: prisoners and losses)."""
+        if self.result is not None:
+            return [KINGDOMS.index(ch) for ch in self.result.ranking]
+        return self._ranked("")
+
+    def _ranked(self, winners: str) -> list[int]:
         def key(k: int) -> tuple:
             fall = self.fallen[k]
             return (KINGDOMS[k] in winners, self.alive[k], fall.ply if fall else 0) + self._standing(k)
-        ranking = sorted(self.seated, key=lambda k: key(k), reverse=True)
-        return Result(winners, reason, tuple(KINGDOMS[k] for k in ranking))
+        return sorted(self.seated, key=key, reverse=True)
+
+    def _make_result(self, winners: str, reason: str) -> Result:
+        return Result(winners, reason, tuple(KINGDOMS[k] for k in self._ranked(winners)))
 
     def _full_hash(self) -> int:
         h = ZOBRIST_MOVER[self.turn]

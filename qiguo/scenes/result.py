@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.engine import KINGDOMS, Game
+from qiguo.engine import KINGDOMS
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fit, fitted, render
 from qiguo.play.match import Match
@@ -13,18 +13,6 @@ from qiguo.play.strings import kingdom_glyph, kingdom_name, status_text, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene, register
-
-
-def ranking(game: Game) -> list[int]:
-    """The kingdoms that started, best first: the result's ranking, or for a game still going the
-    kingdoms in play first, then the others by how long they lasted, prisoners and losses."""
-    if game.result is not None:
-        return [KINGDOMS.index(ch) for ch in game.result.ranking]
-
-    def key(k: int) -> tuple:
-        fall = game.fallen[k]
-        return (game.alive[k], fall.ply if fall else 0, game.score[k], -lost_pieces(game, k))
-    return sorted(game.seated, key=key, reverse=True)
 
 
 @register("result")
@@ -81,7 +69,7 @@ class ResultScene(ButtonScene):
         buttons_top = h - bh - 16
         width = min(1000, w - 40)
         left = (w - width) // 2
-        order = ranking(g)
+        order = g.ranking()
         row_h = max(26, min(52, (buttons_top - 12 - y) // (len(order) + 1)))
         xs = [0.0, 0.07, 0.31, 0.47, 0.58, 0.68, 1.0]  # rank, kingdom, player, prisoners, losses, status
         rows = [[str(rank), kingdom_name(k), player_text(self.match.seats[k]), str(len(g.prisoners[k])),
