@@ -61,3 +61,33 @@ def test_problems_are_found():
     g.board[0] = g.board[5]  # a Chu piece copied onto a1: two pieces where the lists have one
     found = problems(g)
     assert "the piece lists and the board disagree" in found and "the position key drifted" in found
+
+
+def _spoil(value):
+    """Change a container in place, and every container in it."""
+    if isinstance(value, list):
+        for item in value:
+            _spoil(item)
+        value.append(-99)
+    elif isinstance(value, set):
+        value.add(-97)
+    elif isinstance(value, dict):
+        value[-96] = -95
+
+
+SHARED = {"_how", "_tables", "_all_tables"}
+"""Caches a copy shares with its original by design (never changed in place)."""
+
+
+def test_changing_every_part_of_a_copy_leaves_the_original_as_it_was():
+    from qiguo.engine import random_game
+    g = Game.new(blocs="wg")
+    random_game(g, seed=3, max_plies=120)
+    before = g.state()
+    history = g.history[:]
+    c = g.copy()
+    containers = {name for name, value in vars(c).items() if isinstance(value, (list, set, dict))}
+    assert containers == set(Game.MUTABLE) | SHARED  # a new mutable field must be declared
+    for name in Game.MUTABLE:
+        _spoil(getattr(c, name))
+    assert g.state() == before and g.history == history

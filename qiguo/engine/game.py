@@ -140,6 +140,15 @@ class Standing:
     heir: int = -1  # who inherited the army
 
 
+def _fresh(item: Any) -> Any:
+    """A copy of a list, set or dict (one level); anything else is immutable and shared."""
+    if isinstance(item, list):
+        return item[:]
+    if isinstance(item, (set, dict)):
+        return item.copy()
+    return item
+
+
 class Game:
     """A game of Seven Kingdoms Chess. Build it with :meth:`new` or :meth:`from_qfen`."""
 
@@ -214,19 +223,18 @@ class Game:
         teams = teams_for(kingdoms, blocs)
         return cls(pos, r, teams, [KINGDOMS.index(ch) for ch in kingdoms])
 
+    MUTABLE = ("teams", "board", "pieces", "alive", "controller", "prisoners", "score", "generals", "losses",
+               "taken", "credits", "fallen", "_undo")
+    """The state a game changes in place: what :meth:`copy` copies (a list, and each list, set or
+    dict in it). Everything else is immutable or a cache shared by design (tests check that
+    changing every part of a copy leaves the original as it was)."""
+
     def copy(self) -> "Game":
         """An independent game in the same state, history included (undo works on it)."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
-        g.teams = self.teams[:]
-        g.board = self.board[:]
-        g.pieces = [set(s) for s in self.pieces]
-        g.alive, g.controller = self.alive[:], self.controller[:]
-        g.prisoners = [held[:] for held in self.prisoners]
-        g.score, g.generals, g.losses = self.score[:], self.generals[:], self.losses[:]
-        g.taken = [row[:] for row in self.taken]
-        g.credits, g.fallen = self.credits[:], self.fallen[:]
-        g._undo = self._undo[:]  # records and snapshots are never changed once made
+        for name in Game.MUTABLE:
+            setattr(g, name, [_fresh(item) for item in getattr(self, name)])
         return g
 
     def record(self) -> dict[str, Any]:
