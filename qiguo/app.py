@@ -282,7 +282,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace | int:
     p.add_argument("--seats", type=_seats_arg, help="start a game at once: 7 characters, Qin first: h human, "
                                                     "1-4 bot novice..hard, - off the board (e.g. h444444)")
     p.add_argument("--rules", default=None, help="preset: standard, chinese, sima-guang")
-    p.add_argument("--blocs", default=None, help="alliance blocs, e.g. wg,ro (RULES.md section 6; with --seats)")
+    p.add_argument("--blocs", default=None, help="alliance blocs, e.g. wg,ro (docs/rules.md section 6; with --seats)")
     p.add_argument("--qfen", default=None, help="start from this position (with --seats)")
     p.add_argument("--seed", type=whole(0, 2 ** 31 - 1), default=0, help="seed for the bots")
     p.add_argument("--size", type=_size, default=(1280, 900),

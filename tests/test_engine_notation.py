@@ -1,4 +1,4 @@
-"""Section 8 of RULES.md: QFEN and move strings in and out, with clear errors."""
+"""Section 8 of docs/rules.md: QFEN and move strings in and out, with clear errors."""
 import pytest
 
 from positions import qfen

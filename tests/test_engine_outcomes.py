@@ -1,4 +1,4 @@
-"""Sections 5 and 6 of RULES.md: captures, defeat, victory, alliances, resignation; and undo."""
+"""Sections 5 and 6 of docs/rules.md: captures, defeat, victory, alliances, resignation; and undo."""
 import pytest
 
 from positions import game, targets

@@ -29,7 +29,7 @@ def test_start_position_perft(preset, mover):
 
 def test_start_move_counts_of_the_rule_book():
     counts = [START["standard"][k][0] for k in range(7)]
-    assert counts == [72, 73, 67, 67, 67, 67, 73]  # RULES.md section 4
+    assert counts == [72, 73, 67, 67, 67, 67, 73]  # docs/rules.md section 4
 
 
 @pytest.mark.parametrize("preset", list(MIDGAME_COUNTS))

@@ -1,4 +1,4 @@
-"""Section 3 of RULES.md: how each piece moves and captures."""
+"""Section 3 of docs/rules.md: how each piece moves and captures."""
 import pytest
 
 from positions import game, targets

@@ -1,6 +1,9 @@
-"""Check the engine's move generation against ../shared/conformance (run by hand or by a test).
+"""Check the engine's move generation against positions from real games with another program's
+legal moves (JSON lines of {"qfen", "legal"}, gzipped), run by hand: that data belongs to the
+team's shared folder and is not copied into this repository.
 
-Usage: python tools/conformance.py [PATH]. Prints mismatches and a summary; exits 1 on any.
+Usage: python tools/conformance.py PATH. Prints mismatches and a summary; exits 1 on any, 2 on
+a path that cannot be read.
 
 The site these positions come from recolours an inherited army, so a kingdom there can have,
 say, two Deputies, which our QFEN refuses (a kingdom has one). Such extra pieces are given back
@@ -15,7 +18,6 @@ from pathlib import Path
 
 from qiguo.engine import KIND_COUNTS, KINDS, KINGDOMS, Game, board_pieces, qfen_of
 
-DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "conformance" / "elephantchess-real-games.jsonl.gz"
 
 
 def uncoloured(text: str) -> str:
@@ -57,7 +59,13 @@ def check(path: Path) -> tuple[int, list[str]]:
 
 
 def main() -> int:
-    path = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT
+    if len(sys.argv) != 2:
+        print("error: give the path of the conformance data (a .jsonl.gz file)", file=sys.stderr)
+        return 2
+    path = Path(sys.argv[1])
+    if not path.is_file():
+        print(f"error: {path} is not a file", file=sys.stderr)
+        return 2
     n, bad = check(path)
     for b in bad[:20]:
         print(b)

@@ -14,7 +14,7 @@ class IllegalMove(EngineError):
 
 
 class SetupError(EngineError):
-    """Kingdoms or alliance blocs that RULES.md section 6 does not allow."""
+    """Kingdoms or alliance blocs that docs/rules.md section 6 does not allow."""
 
 
 class RuleError(EngineError):

@@ -1,4 +1,4 @@
-"""The game state: legal moves, play and undo, defeats and victory (RULES.md sections 3-6)."""
+"""The game state: legal moves, play and undo, defeats and victory (docs/rules.md sections 3-6)."""
 from __future__ import annotations
 
 import random
@@ -583,7 +583,7 @@ class Game:
         self._advance()
 
     def resign(self, kingdom: "str | int | None" = None) -> None:
-        """The kingdom (default: the mover) leaves the game as by attrition (RULES.md 5)."""
+        """The kingdom (default: the mover) leaves the game as by attrition (docs/rules.md 5)."""
         if self.result is not None:
             raise IllegalMove("the game is over")
         if kingdom is None:

@@ -1,4 +1,4 @@
-"""QFEN, the position notation of RULES.md section 8: reading and writing."""
+"""QFEN, the position notation of docs/rules.md section 8: reading and writing."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -15,7 +15,7 @@ START_QFEN = (
     "wGwCwXwAwE4Z9/wBwWwS15bH/wWwH15bHbW/wH15bSbWbB/14bEbAbXbCbG/5rE7oE2bSbWbD/"
     "5rA7oA3bHbW/4rSrXrS5oSoXoS3bH/3rHrWrCrWrH3oHoWoCoWoH3/"
     "2rHrWrDrGrBrWrH1oHoWoDoGoBoWoH2 w - - 0")
-"""The start position of RULES.md section 4 (Leventhal's layout)."""
+"""The start position of docs/rules.md section 4 (Leventhal's layout)."""
 
 INERT = -1
 """Controller value of an army that never moves again."""
@@ -137,7 +137,7 @@ def plural(kind: int) -> str:
 
 def _check_counts(pos: Position) -> None:
     """Every piece is on the board or a prisoner, never both, and no kingdom has more of a kind
-    than it starts with (RULES.md sections 3 and 8); at least one general stands."""
+    than it starts with (docs/rules.md sections 3 and 8); at least one general stands."""
     on_board = [[0] * 11 for _ in KINGDOMS]
     for p in pos.board:
         if p and p != ZHOU_CODE:

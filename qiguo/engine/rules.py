@@ -1,4 +1,4 @@
-"""Rule options and presets (RULES.md section 7)."""
+"""Rule options and presets (docs/rules.md section 7)."""
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields, replace

@@ -1,4 +1,4 @@
-"""Which kingdoms are on the board and which player plays which (RULES.md section 6)."""
+"""Which kingdoms are on the board and which player plays which (docs/rules.md section 6)."""
 from __future__ import annotations
 
 from typing import Iterable
@@ -20,7 +20,7 @@ def parse_blocs(blocs: "str | Iterable[str] | None") -> list[str]:
 def teams_for(kingdoms: str, blocs: "str | Iterable[str] | None") -> list[int]:
     """The player number of each of the seven kingdoms (a kingdom off the board gets its own).
 
-    Checks the kingdoms and blocs against RULES.md section 6 and raises SetupError naming
+    Checks the kingdoms and blocs against docs/rules.md section 6 and raises SetupError naming
     the problem."""
     for ch in kingdoms:
         if ch not in KINGDOMS:
@@ -72,4 +72,4 @@ def _check_blocs(multi: list[str]) -> None:
                              f"{', Chu + 1' if players <= 5 else ''}{', Qi + 1' if players <= 4 else ''}"
                              f"{', and Qin takes one more (3-2-2)' if players == 3 else ''}")
     if len(multi) != len(need):
-        raise SetupError(f"with {players} players only the blocs of RULES.md section 6 are allowed")
+        raise SetupError(f"with {players} players only the blocs of docs/rules.md section 6 are allowed")

@@ -1,4 +1,4 @@
-"""Seat set-up: who plays each kingdom, the alliance blocs of RULES.md section 6, the preset."""
+"""Seat set-up: who plays each kingdom, the alliance blocs of docs/rules.md section 6, the preset."""
 from __future__ import annotations
 
 import pygame
