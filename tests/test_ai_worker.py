@@ -71,7 +71,9 @@ def test_a_failing_bot_gives_a_fallback_and_the_worker_goes_on(game, bot, why):
         w.close()
 
 
-def test_a_hung_bot_is_replaced_and_the_process_restarted(game):
+def test_a_hung_bot_is_replaced_and_the_process_restarted(game, monkeypatch):
+    from qiguo.ai import worker
+    monkeypatch.setattr(worker, "CAP_SECONDS", 0.5)  # a search may take its cap; this one hangs past it
     w = BotWorker(bot=fault_bots.hanging_bot)
     try:
         w.request(game, "hard", budget=Budget(seconds=0.1))
@@ -107,8 +109,10 @@ def test_arena_runs_and_writes_json(tmp_path):
     assert set(data["levels"]) == {"novice", "easy", "normal"}
     assert sum(v["seats"] for v in data["levels"].values()) == 14
     for v in data["levels"].values():
-        assert {"seats", "wins", "win_rate", "move_ms_p50", "move_ms_p95"} <= set(v)
+        assert {"seats", "wins", "win_rate", "move_ms_p50", "move_ms_p95", "floor_moves"} <= set(v)
+    assert data["levels"]["normal"]["floor_moves"] == 0  # node budgets: no deadline to go past
     assert "win rate" in r.stdout and "2/2 games" in r.stderr
+    assert "past its time budget to reach its minimum depth: 0 of" in r.stdout
 
 
 def test_arena_refuses_bad_seats():

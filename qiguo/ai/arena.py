@@ -36,6 +36,7 @@ def play_game(task: tuple[int, list[str], str, int, bool]) -> dict[str, Any]:
     game = Game.new(rules)
     times: dict[str, list[float]] = {lvl: [] for lvl in set(seats)}
     depths: dict[str, list[int]] = {lvl: [] for lvl in set(seats)}
+    floors: dict[str, int] = {lvl: 0 for lvl in set(seats)}
     while game.result is None and game.ply < MAX_PLIES:
         level = seats[game.turn]
         budget = NODE_BUDGETS[level] if nodes else None
@@ -44,6 +45,7 @@ def play_game(task: tuple[int, list[str], str, int, bool]) -> dict[str, Any]:
         times[level].append(time.perf_counter() - start)
         if thought.depth:
             depths[level].append(thought.depth)
+        floors[level] += thought.floor_used
         game.play_code(thought.move)
     result = game.result
     fates = []
@@ -51,7 +53,7 @@ def play_game(task: tuple[int, list[str], str, int, bool]) -> dict[str, Any]:
         standing = game.standing(k)
         fates.append(f"out:{standing.how}@{game.fallen[k].ply}" if standing.state == "out" and game.fallen[k]
                      else standing.state)
-    return {"index": index, "seats": seats, "plies": game.ply, "times": times, "depths": depths, "fates": fates,
+    return {"index": index, "seats": seats, "plies": game.ply, "times": times, "depths": depths, "floors": floors, "fates": fates,
             "winners": result.winners if result else "", "reason": result.reason if result else "unfinished"}
 
 
@@ -70,7 +72,8 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
     levels: dict[str, dict[str, Any]] = {}
     for r in results:
         for k, level in enumerate(r["seats"]):
-            s = levels.setdefault(level, {"seats": 0, "wins": 0, "times": [], "plies": [], "depths": [], "out": {}})
+            s = levels.setdefault(level, {"seats": 0, "wins": 0, "times": [], "plies": [], "depths": [], "out": {},
+                                          "floors": 0})
             s["seats"] += 1
             fate = r.get("fates", ["?"] * 7)[k].split("@")[0]
             s["out"][fate] = s["out"].get(fate, 0) + 1
@@ -80,6 +83,8 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
             levels[level]["times"].extend(t)
         for level, d in r.get("depths", {}).items():
             levels[level]["depths"].extend(d)
+        for level, n in r.get("floors", {}).items():
+            levels[level]["floors"] += n
     out = {}
     for level, s in levels.items():
         times = sorted(s["times"]) or [0.0]
@@ -87,6 +92,7 @@ def summarise(results: list[dict[str, Any]]) -> dict[str, Any]:
         out[level] = {"seats": s["seats"], "wins": s["wins"], "win_rate": round(s["wins"] / s["seats"], 4),
                       "win_rate_ci95": [round(low, 4), round(high, 4)],
                       "depths": {str(d): s["depths"].count(d) for d in sorted(set(s["depths"]))},
+                      "floor_moves": s["floors"],
                       "fates": dict(sorted(s["out"].items())),
                       "move_ms_p50": round(1000 * times[len(times) // 2], 2),
                       "move_ms_p95": round(1000 * times[min(len(times) - 1, int(len(times) * 0.95))], 2),
@@ -162,7 +168,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{level} at the end: " + ", ".join(f"{fate} {n}" for fate, n in s["fates"].items()))
     for level, s in ordered:
         if s["depths"]:
-            print(f"{level} completed search depths: " + ", ".join(f"{d}: {n}" for d, n in s["depths"].items()))
+            print(f"{level} completed search depths: " + ", ".join(f"{d}: {n}" for d, n in s["depths"].items())
+                  + f"; past its time budget to reach its minimum depth: {s['floor_moves']} of {len(s['depths']) and sum(s['depths'].values())} moves")
     print(f"games {summary['games']}, mean plies {summary['mean_plies']}, unfinished {summary['unfinished']}, "
           f"endings {summary['reasons']}")
     if args.json:
