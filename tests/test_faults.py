@@ -8,6 +8,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from qiguo.scenes.play import GameScene
 from qiguo.play import saves
 from ui_helpers import continue_from_title, click, frames, make_app
@@ -142,3 +144,17 @@ def test_bad_command_line_options_are_one_line_errors():
                            timeout=60, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
         assert r.returncode == 2, args
         assert "error" in r.stderr and "Traceback" not in r.stderr, (args, r.stderr)
+
+
+@pytest.mark.parametrize("argv", [["tools/long_session.py", "abc"], ["tools/long_session.py", "-5"],
+                                  ["tools/extract_icons.py", "/nonexistent"], ["tools/conformance.py"],
+                                  ["tools/conformance.py", "/nonexistent.jsonl.gz"]])
+def test_tools_say_bad_input_in_one_line(argv):
+    import subprocess
+    import sys
+    from pathlib import Path
+    top = Path(__file__).resolve().parents[1]
+    r = subprocess.run([sys.executable, str(top / argv[0]), *argv[1:]], capture_output=True, text=True, timeout=60,
+                       cwd=top)
+    assert r.returncode == 2 and r.stderr.startswith("error: ") and r.stderr.count("\n") == 1, r.stderr
+    assert "Traceback" not in r.stderr

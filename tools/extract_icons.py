@@ -27,10 +27,15 @@ ICONS = {  # piece letter -> (icon name, author on game-icons.net)
 }
 
 
-def main() -> None:
+def main() -> int:
     modules = Path(sys.argv[1]) if len(sys.argv) > 1 else Path("node_modules")
     package = modules / "@iconify-json" / "game-icons"
-    data = json.loads((package / "icons.json").read_text(encoding="utf-8"))
+    try:
+        data = json.loads((package / "icons.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        print(f"error: no readable @iconify-json/game-icons under {modules} ({e}); npm install it first",
+              file=sys.stderr)
+        return 2
     version = json.loads((package / "package.json").read_text(encoding="utf-8"))["version"]
     size = (data.get("width", 512), data.get("height", 512))
     OUT.mkdir(parents=True, exist_ok=True)
@@ -47,7 +52,8 @@ def main() -> None:
         lines.append(f"{name}.svg  ({letter})  by {author}, https://game-icons.net/")
     (OUT / "ATTRIBUTION.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {len(ICONS)} icons and ATTRIBUTION.txt to {OUT.relative_to(ROOT)}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

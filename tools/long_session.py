@@ -38,9 +38,15 @@ def play_games(app, games: int, max_frames: int = 20_000) -> int:
     return plies
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     from qiguo.app import App
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
+    from qiguo.cmdline import Parser, parse, whole
+    p = Parser(prog="python tools/long_session.py", description="memory and worker processes over many games")
+    p.add_argument("games", nargs="?", type=whole(1, 100_000), default=100)
+    args = parse(p, argv)
+    if isinstance(args, int):
+        return args
+    games = args.games
     os.environ.setdefault("QIGUO_DATA_DIR", "/tmp/qiguo-long-session")
     app = App((1280, 900))
     app.settings.anim_time = 0.0
@@ -50,7 +56,8 @@ def main() -> None:
     after = rss_mb()
     print(f"{games} games, {plies} plies in {time.monotonic() - start:.0f} s; memory {before:.1f} -> "
           f"{after:.1f} MB ({after - before:+.1f}); worker processes left: {len(multiprocessing.active_children())}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

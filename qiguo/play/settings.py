@@ -9,6 +9,7 @@ import math
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Callable
 
+from qiguo.ai import LEVELS
 from qiguo.engine import KINGDOMS, PRESETS, EngineError, teams_for
 from qiguo.names import TextError, clean, clean_code
 from qiguo.net.protocol import LIMITS
@@ -142,6 +143,6 @@ VALID: dict[str, Callable[[Any], bool]] = {
     "player_name": _clean_text(LIMITS["name"]),
     "host_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 65535,
     "seat_wait": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3600,
-    "standin": lambda v: isinstance(v, str) and v in ("novice", "easy", "normal", "hard"),
+    "standin": lambda v: isinstance(v, str) and v in LEVELS,
 }
 """What each field may hold; every field of Settings has a check (a test makes sure)."""
