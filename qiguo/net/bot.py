@@ -14,7 +14,7 @@ from qiguo.ai import LEVELS, Budget, choose_move
 from qiguo.cmdline import Parser, checked, parse, seconds, whole
 from qiguo.engine import KINGDOMS, EngineError, Move
 
-from .protocol import BACKOFF, BUSY, MAX_LINE, PING_EVERY, VERSION, ProtocolError, decode, encode, parse_address
+from .protocol import BACKOFF, BUSY, MAX_LINE, VERSION, ProtocolError, decode, encode, keep_alive, parse_address
 from .session import Session, Tokens, key_of
 
 
@@ -123,17 +123,6 @@ async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWri
                     await writer.drain()
                 except (ConnectionError, OSError):
                     return None  # the server went while we thought: join again
-
-
-async def keep_alive(writer: asyncio.StreamWriter) -> None:
-    """Ping the server while the connection lasts, so that it knows this client is there (also
-    while the bot thinks)."""
-    while not writer.is_closing():
-        await asyncio.sleep(PING_EVERY)
-        try:
-            writer.write(encode({"type": "ping"}))
-        except (ConnectionError, OSError, RuntimeError):
-            return
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,7 +7,7 @@ import queue
 import threading
 from typing import Any
 
-from .protocol import BACKOFF, BUSY, MAX_LINE, PING_EVERY, ProtocolError, decode, encode
+from .protocol import BACKOFF, BUSY, MAX_LINE, ProtocolError, decode, encode, keep_alive
 
 
 class Link:
@@ -89,7 +89,7 @@ class Link:
         self._writer = writer
         self.state = "open"
         writer.write(encode(self.hello))
-        pinger = asyncio.ensure_future(self._keep_alive(writer))
+        pinger = asyncio.ensure_future(keep_alive(writer))
         welcomed = False
         try:
             while True:
@@ -114,12 +114,3 @@ class Link:
         finally:
             pinger.cancel()
             writer.close()
-
-    async def _keep_alive(self, writer: asyncio.StreamWriter) -> None:
-        """Ping while the connection lasts: the server drops a client it does not hear from."""
-        while not writer.is_closing():
-            await asyncio.sleep(PING_EVERY)
-            try:
-                writer.write(encode({"type": "ping"}))
-            except (ConnectionError, OSError, RuntimeError):
-                return

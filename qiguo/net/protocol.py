@@ -3,6 +3,7 @@ handshake. Every message received is checked here against its type's fields befo
 acts on it; nothing is ever unpickled or evaluated. See docs/protocol.md."""
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -48,6 +49,17 @@ BACKOFF = (0.5, 8.0)
 """The first pause before joining a busy server again, and the longest (it doubles)."""
 LIMITS = {"code": 32, "name": 40, "token": 64, "seat": 1, "move": 12}
 """The longest text each field may hold."""
+
+
+async def keep_alive(writer: asyncio.StreamWriter) -> None:
+    """Ping the server every PING_EVERY seconds while the connection lasts (also while a bot
+    thinks), so that it knows this client is there."""
+    while not writer.is_closing():
+        await asyncio.sleep(PING_EVERY)
+        try:
+            writer.write(encode({"type": "ping"}))
+        except (ConnectionError, OSError, RuntimeError):
+            return
 
 
 def encode(message: dict[str, Any]) -> bytes:
