@@ -44,10 +44,10 @@ def test_key_moments_are_listed_in_words_and_open_the_review_with_the_better_mov
     app.draw()  # the progress bar
     wait_for(app, scene)
     labels = [b.label for b in scene.menu.buttons]
-    assert labels[0] == ("Move 1: Deputy e5–e9 — your Deputy was taken by Chu's Deputy; "
-                         f"Deputy {Move.parse(scene.moments[0].better).__str__()[:2]}–"
-                         f"{Move.parse(scene.moments[0].better).__str__()[2:]} kept it safe")
-    assert labels[1].startswith("Move 4: General a1–a2 left your General to be taken")
+    blunder = next(m for m in scene.moments if m.kind == "blunder")
+    better = str(Move.parse(blunder.better))
+    assert labels[0].startswith("Move 4: General a1–a2 left your General to be taken")  # the costliest first
+    assert labels[1] == f"Move 1: Deputy e5–e9 — your Deputy was taken by Chu's Deputy; Deputy {better[:2]}–{better[2:]} kept it safe"
     assert labels[2] == "Move 7: General a2–a1 — Chu's Horse on m4 was free to take: Brigadier k2–m4 takes Chu's Horse"
     app.draw()
     click(app, scene.menu.buttons[2].rect.center)

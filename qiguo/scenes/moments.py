@@ -1,6 +1,7 @@
 """Key moments after a game: the human kingdoms' moves are looked through in the background
-(a progress bar; Stop; the window never waits), then listed with a one-line summary. Each entry
-opens the review at that move, with the better move drawn."""
+(a progress bar; Stop; the window never waits), then listed, the costliest first (a general
+left open, then the pieces given away by value, then the chances missed), under a one-line
+summary. Each entry opens the review at that move, with the better move drawn."""
 from __future__ import annotations
 
 import pygame
@@ -60,7 +61,7 @@ class MomentsScene(ButtonScene):
         job = self.job
         assert job is not None
         moments = job.moments or []
-        self.moments = sorted(moments, key=lambda m: m.ply)
+        self.moments = sorted(moments, key=lambda m: (-m.cost, m.ply))  # what cost the most first
         self.error = job.error
         job.close()
         self.job = None
