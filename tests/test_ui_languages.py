@@ -104,3 +104,27 @@ def test_no_chinese_or_japanese_line_starts_with_closing_punctuation(code):
         assert bad == []
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 900)])
+@pytest.mark.parametrize("code", ["en", "zh", "ja"])
+def test_the_legend_shows_every_piece_description_whole(code, size, monkeypatch):
+    """It was cut off at 800 x 600 in every language ("Any distance straight or")."""
+    from qiguo.engine import KINDS
+    from qiguo.play.strings import how_it_moves, set_language
+    from qiguo.ui import fonts
+    set_language(code)
+    try:
+        app = make_app(size)
+        scene = GameScene(app, Match(parse_seats("h222222"), bot_delay=0, worker_factory=InlineWorker))
+        app.stack.push(scene)
+        app.stack.push(app.scene("legend", scene))
+        drawn = []
+        real = fonts.render
+        monkeypatch.setattr(fonts, "render", lambda text, *a: drawn.append(text) or real(text, *a))
+        app.draw()
+        shown = "".join(drawn).replace(" ", "")
+        for letter in KINDS:
+            assert how_it_moves(letter, scene.game.rules).replace(" ", "") in shown, letter
+    finally:
+        set_language("en")

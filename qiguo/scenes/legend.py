@@ -6,7 +6,7 @@ import pygame
 
 from qiguo.engine import KINDS, Piece
 from qiguo.ui import piece_art, theme
-from qiguo.ui.fonts import FLOOR, blit_lines, fit, render
+from qiguo.ui.fonts import FLOOR, blit_lines, fit, line_height, render, wrap
 from qiguo.play.seats import HUMAN
 from qiguo.play.strings import how_it_moves, kingdom_name, language, piece_name, t
 
@@ -55,11 +55,14 @@ class LegendScene(Scene):
         col_w = (box.width - 24) // cols
         style = piece_art.style_for(self.app.settings.piece_style, language())
         rules = self.game_scene.game.rules
-        size = max(FLOOR, min(18, row_h // 3))
+        r = max(10, min(row_h // 2 - 4, 30))
+        size = self.text_size(rules, row_h, col_w - 2 * r - 26, min(18, row_h // 3))
+        if size is None:  # not even the floor fits beside a full disc: a smaller disc, more room
+            r = 10
+            size = self.text_size(rules, row_h, col_w - 2 * r - 26, FLOOR) or FLOOR
         for i, letter in enumerate(KINDS):
             x = box.x + 12 + (i // per_col) * col_w
             y = y0 + (i % per_col) * row_h
-            r = max(10, min(row_h // 2 - 4, 30))
             piece = Piece.parse("wrobgpk"[self.kingdom] + letter)
             img = piece_art.disc(piece, self.kingdom, r, style, self.app.settings.colour_aid)
             surface.blit(img, img.get_rect(center=(x + r + 4, y + row_h // 2)))
@@ -72,6 +75,17 @@ class LegendScene(Scene):
         self.draw_kingdoms(surface, pygame.Rect(box.x + 12, box.bottom - kingdoms_h - foot.get_height() - 14,
                                                 box.width - 24, kingdoms_h))
         surface.blit(foot, foot.get_rect(midbottom=(box.centerx, box.bottom - 8)))
+
+    @staticmethod
+    def text_size(rules, row_h: int, width: int, largest: int) -> int | None:
+        """The largest text size (down to the floor) at which every piece's name and how it
+        moves fit, wrapped, in a row of the legend; None if none does."""
+        for size in range(max(FLOOR, largest), FLOOR - 1, -1):
+            head = line_height(size + 3)
+            if all(head + 2 + len(wrap(how_it_moves(letter, rules), size, width - 12)) * line_height(size) <= row_h
+                   for letter in KINDS):
+                return size
+        return None
 
     def draw_kingdoms(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         """The seven kingdoms' colours (and marks, with the colour-blind aid on), with names."""
