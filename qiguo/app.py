@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 from qiguo.cmdline import Parser, checked, parse, seconds, whole
 from qiguo.engine import EngineError, Rules
 from qiguo.net.protocol import parse_address
-from qiguo.ui import theme
+from qiguo.ui import keymap, theme
 from qiguo.play.files import check_data_dir, clean_temporaries, data_dir
 from qiguo.ui.fonts import clear_caches, render, wrap
 from qiguo.play.settings import BOT_DELAY_MAX, Settings
@@ -133,14 +133,15 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+        name = keymap.action(event, keymap.GLOBAL)
+        if name == "fullscreen":
             self.toggle_fullscreen()
             return True
-        if event.type == pygame.KEYDOWN and (event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?"):
+        if name == "help":
             if not getattr(self.stack.top, "name", "") == "keys":
                 self.stack.push(self.scene("keys"))
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_m and not event.mod & pygame.KMOD_CTRL:
+        if name == "mute":
             self.settings.muted = not self.settings.muted
             self.toast(t("sound.muted" if self.settings.muted else "sound.on"), 1.5)
             return True

@@ -23,3 +23,4 @@ def test_blocked_horse_and_cannon_screens():
     horse, cannon = ds[-2], ds[-1]
     assert len(horse.moves) == 5  # the leg on i8 closes two lines, k6 a third
     assert cannon.captures == {parse_point("i11"), parse_point("e7"), parse_point("n7")}
+

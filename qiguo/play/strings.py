@@ -49,10 +49,7 @@ EN: dict[str, str] = {
     "export.start": "Start",
     "export.result": "Result",
     "export.position": "Position",
-    "keys.k.click": "Click / drag", "keys.k.deselect": "Right click, Esc", "keys.k.menu": "Esc",
-    "keys.k.undo": "Ctrl+Z", "keys.k.redo": "Ctrl+Y, Ctrl+Shift+Z", "keys.k.save": "Ctrl+S",
-    "keys.k.export": "Ctrl+E", "keys.k.hint": "H", "keys.k.pause": "Space", "keys.k.replay": "← → End",
-    "keys.k.mute": "M", "keys.k.fullscreen": "F11", "keys.k.help": "F1, ?",
+    "keys.k.click": "Click / drag", "keys.k.deselect": "Right click, Esc",
     "title.subtitle": "Seven Kingdoms Chess for up to seven players",
     "title.quick": "Quick practice",
     "title.quick.hint": "You play Qin against six normal bots",
@@ -199,12 +196,16 @@ EN: dict[str, str] = {
     "keys.redo": "play the taken-back moves again",
     "keys.save": "save the game",
     "keys.export": "write the move list as text",
-    "keys.hint": "ask a hard bot for a move",
+    "keys.hint": "a hint: the coach's move, and why",
     "keys.pause": "pause or resume the bots",
-    "keys.replay": "step through the moves; back to the game",
     "keys.mute": "sound off or on",
     "keys.fullscreen": "full screen",
     "keys.help": "this help",
+    "keys.back": "the move before (step back through the game)",
+    "keys.forward": "the move after",
+    "keys.first": "the start of the game",
+    "keys.latest": "back to the game",
+    "keys.result": "the result, once the game is over",
     "on": "on",
     "off": "off",
     "save.kept": "(kept as {name})",
@@ -228,7 +229,6 @@ EN: dict[str, str] = {
     "legend.kingdoms": "The kingdoms' colours",
     "legend.close": "L or Esc: close",
     "menu.legend": "Pieces legend (L)",
-    "keys.k.legend": "L",
     "keys.legend": "the pieces and how they move",
     "notice.lost": "{kingdom} lost its {piece} ({point}) to {captor}",
     "notice.threat": "{kingdom}'s general ({point}) can be taken next turn by {attacker}'s {piece} ({at})!",
@@ -405,10 +405,6 @@ EN: dict[str, str] = {
     "net.host_unnamed": "the host",
     "net.waiting_for_player": "waiting for the network player",
 }
-
-KEYS = ("click", "deselect", "menu", "undo", "redo", "save", "export", "hint", "legend", "pause", "replay", "mute",
-        "fullscreen", "help")
-"""The keyboard help, in order: keys.k.NAME names the key, keys.NAME says what it does."""
 
 RULES_EN = [
     ("The board", [

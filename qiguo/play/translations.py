@@ -2,11 +2,7 @@
 every key of the English one; a test checks it, and that the font has every character."""
 from __future__ import annotations
 
-_KEY_NAMES = {
-    "keys.k.menu": "Esc", "keys.k.undo": "Ctrl+Z", "keys.k.redo": "Ctrl+Y, Ctrl+Shift+Z",
-    "keys.k.save": "Ctrl+S", "keys.k.export": "Ctrl+E", "keys.k.hint": "H", "keys.k.mute": "M",
-    "keys.k.fullscreen": "F11", "keys.k.help": "F1, ?", "result.rank": "#", "app.title": "Qiguo — 七国象棋",
-}
+_KEY_NAMES = {"result.rank": "#", "app.title": "Qiguo — 七国象棋"}
 """Texts that read the same in every language."""
 
 ZH: dict[str, str] = {
@@ -51,8 +47,6 @@ ZH: dict[str, str] = {
     "export.position": "局面",
     "keys.k.click": "点击 / 拖动",
     "keys.k.deselect": "右键、Esc",
-    "keys.k.pause": "空格",
-    "keys.k.replay": "← → End",
     "title.subtitle": "最多七人对弈的七国象棋",
     "title.quick": "快速练习",
     "title.quick.hint": "你执秦，对阵六个普通电脑",
@@ -199,10 +193,14 @@ ZH: dict[str, str] = {
     "keys.export": "把棋谱写成文本",
     "keys.hint": "请困难电脑出主意",
     "keys.pause": "暂停或继续电脑",
-    "keys.replay": "逐步查看棋谱；回到对局",
     "keys.mute": "声音开关",
     "keys.fullscreen": "全屏",
     "keys.help": "本帮助",
+    "keys.back": "上一步（逐步回看对局）",
+    "keys.forward": "下一步",
+    "keys.first": "对局开始",
+    "keys.latest": "回到当前对局",
+    "keys.result": "对局结束后：结果",
     "on": "开",
     "off": "关",
     "save.kept": "（已另存为 {name}）",
@@ -226,7 +224,6 @@ ZH: dict[str, str] = {
     "legend.kingdoms": "各国的颜色",
     "legend.close": "L 或 Esc：关闭",
     "menu.legend": "棋子图例（L）",
-    "keys.k.legend": "L",
     "keys.legend": "棋子及走法",
     "notice.lost": "{kingdom}的{piece}（{point}）被{captor}吃掉",
     "notice.threat": "{kingdom}的将（{point}）下一轮可能被{attacker}的{piece}（{at}）吃掉！",
@@ -446,8 +443,6 @@ JA: dict[str, str] = {
     "export.position": "局面",
     "keys.k.click": "クリック / ドラッグ",
     "keys.k.deselect": "右クリック、Esc",
-    "keys.k.pause": "スペース",
-    "keys.k.replay": "← → End",
     "title.subtitle": "最大七人で遊ぶ七国象棋",
     "title.quick": "すぐに練習",
     "title.quick.hint": "秦を持ち、普通の六つのボットと対局",
@@ -594,10 +589,14 @@ JA: dict[str, str] = {
     "keys.export": "棋譜をテキストで書き出す",
     "keys.hint": "むずかしいボットに手を聞く",
     "keys.pause": "ボットを止める・再開する",
-    "keys.replay": "棋譜を一手ずつ見る。対局に戻る",
     "keys.mute": "音のオン・オフ",
     "keys.fullscreen": "全画面",
     "keys.help": "このヘルプ",
+    "keys.back": "一手前（対局をさかのぼる）",
+    "keys.forward": "一手後",
+    "keys.first": "対局の初め",
+    "keys.latest": "現在の局面へ戻る",
+    "keys.result": "対局終了後：結果",
     "on": "オン",
     "off": "オフ",
     "save.kept": "（{name} として保管しました）",
@@ -621,7 +620,6 @@ JA: dict[str, str] = {
     "legend.kingdoms": "各国の色",
     "legend.close": "L か Esc：閉じる",
     "menu.legend": "駒の凡例（L）",
-    "keys.k.legend": "L",
     "keys.legend": "駒と動き方",
     "notice.lost": "{kingdom}の{piece}（{point}）が{captor}に取られた",
     "notice.threat": "{kingdom}の将（{point}）が次に{attacker}の{piece}（{at}）に取られる！",

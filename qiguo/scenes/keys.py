@@ -1,11 +1,11 @@
-"""The keyboard help (F1 or ?), over any scene."""
+"""The keyboard help (F1 or ?), over any scene, written from the key map (qiguo.ui.keymap)."""
 from __future__ import annotations
 
 import pygame
 
-from qiguo.ui import theme
+from qiguo.ui import keymap, theme
 from qiguo.ui.fonts import FLOOR, fitted, line_height, render
-from qiguo.play.strings import KEYS, language, t
+from qiguo.play.strings import language, t
 
 from .base import Scene, register
 
@@ -26,7 +26,8 @@ class KeysScene(Scene):
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, (0, 0))
-        rows = [(t(f"keys.k.{k}"), t(f"keys.{k}")) for k in KEYS]
+        rows = [(t("keys.k.click"), t("keys.click")), (t("keys.k.deselect"), t("keys.deselect"))]
+        rows += [(keymap.labels(chords), t(f"keys.{name}")) for name, chords in keymap.GAME + keymap.GLOBAL]
         size = max(FLOOR, min(22, (h - 140) // (len(rows) + 3) - 6))
         line = line_height(size) + 2
         title = render(t("keys.title"), max(FLOOR, int(size * 1.4)), theme.ACCENT)

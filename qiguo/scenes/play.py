@@ -9,7 +9,7 @@ import pygame
 
 from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
 from qiguo.play import hosting, movelist, notices, record, saves, trail
-from qiguo.ui import piece_art, theme
+from qiguo.ui import keymap, piece_art, theme
 from qiguo.ui.board_view import BoardView
 from qiguo.play.files import data_dir
 from qiguo.ai.coach import Danger, Destination, explain
@@ -103,40 +103,40 @@ class GameScene(Scene):
             self.key(event)
 
     def key(self, event: pygame.event.Event) -> None:
-        ctrl = event.mod & pygame.KMOD_CTRL
+        """A key, through the key map (qiguo.ui.keymap.GAME: the keys screen lists the same)."""
         if self.review:
             self.review_key(event)
             return
-        if event.key == pygame.K_ESCAPE:
+        name = keymap.action(event, keymap.GAME)
+        at = self.game.ply if self.view_ply is None else self.view_ply
+        if name == "menu":
             if self.selected is not None:
                 self.deselect()
             elif self.view_ply is not None:
                 self.show_ply(None)
             else:
                 self.app.stack.push(self.app.scene("menu", self))
-        elif event.key == pygame.K_SPACE:
+        elif name == "pause":
             self.match.paused = not self.match.paused
-        elif ctrl and (event.key == pygame.K_y or (event.key == pygame.K_z and event.mod & pygame.KMOD_SHIFT)):
-            self.take_back(redo=True)
-        elif ctrl and event.key == pygame.K_z:
-            self.take_back(redo=False)
-        elif ctrl and event.key == pygame.K_s:
+        elif name in ("undo", "redo"):
+            self.take_back(redo=name == "redo")
+        elif name == "save":
             self.save()
-        elif ctrl and event.key == pygame.K_e:
+        elif name == "export":
             self.export()
-        elif event.key == pygame.K_h and not ctrl:
+        elif name == "hint":
             self.hint()
-        elif event.key == pygame.K_l and not ctrl:
+        elif name == "legend":
             self.legend()
-        elif event.key == pygame.K_LEFT:
-            self.show_ply(max(0, (self.game.ply if self.view_ply is None else self.view_ply) - 1))
-        elif event.key == pygame.K_RIGHT and self.view_ply is not None:
+        elif name == "back":
+            self.show_ply(max(0, at - 1))
+        elif name == "forward" and self.view_ply is not None:
             self.show_ply(self.view_ply + 1)
-        elif event.key == pygame.K_END:
+        elif name == "latest":
             self.show_ply(None)
-        elif event.key == pygame.K_HOME:
+        elif name == "first":
             self.show_ply(0)
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.game.result is not None:
+        elif name == "result" and self.game.result is not None:
             self.show_result()
 
     def review_key(self, event: pygame.event.Event) -> None:
