@@ -50,8 +50,8 @@ GLOBAL: tuple[Binding, ...] = (
 
 GAME: tuple[Binding, ...] = (
     ("menu", (Chord(pygame.K_ESCAPE),)),
-    ("redo", (Chord(pygame.K_y, ctrl=True), Chord(pygame.K_z, ctrl=True, shift=True))),
     ("undo", (Chord(pygame.K_z, ctrl=True, shift=False),)),
+    ("redo", (Chord(pygame.K_y, ctrl=True), Chord(pygame.K_z, ctrl=True, shift=True))),
     ("save", (Chord(pygame.K_s, ctrl=True),)),
     ("export", (Chord(pygame.K_e, ctrl=True),)),
     ("hint", (Chord(pygame.K_h),)),
