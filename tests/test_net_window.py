@@ -207,3 +207,17 @@ def test_a_stopped_host_server_is_said_and_served_again():
           and scene.match.labels()[0]["connected"])
     assert scene.match.server.thread.is_alive() and scene.match.server.server.table.game.history == ["e10e7"]
     close(host)
+
+
+def test_the_join_fields_edit_like_text_fields():
+    app = make_app()
+    join = JoinScene(app, "192.168.1.5:40123", "OLDCODE")
+    app.stack.push(join)
+    frames(app, 1)
+    app.step(0.016, [pygame.event.Event(pygame.TEXTINPUT, text="10.0.0.2:5000")])  # the address was selected
+    key(app, pygame.K_TAB)
+    app.step(0.016, [pygame.event.Event(pygame.TEXTINPUT, text="NEWCODE")])  # so was the code, on Tab
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_DELETE)
+    assert join.fields[:2] == ["10.0.0.2:5000", "EWCODE"]
+    app.draw()

@@ -124,9 +124,8 @@ def test_ctrl_s_asks_a_name_and_the_load_screen_lists_and_loads(data_dir):
     click(app, scene.view.centre(parse_point("e7")))
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     naming = app.stack.top
-    assert isinstance(naming, NameScene) and naming.text[:4].isdigit() and "1 human" not in naming.text
-    key(app, pygame.K_BACKSPACE, pygame.KMOD_CTRL)
-    type_text(app, "Opening study")
+    assert isinstance(naming, NameScene) and naming.edit.text[:4].isdigit() and "1 human" not in naming.edit.text
+    type_text(app, "Opening study")  # the name offered is selected: typing replaces it
     key(app, pygame.K_RETURN)
     assert app.stack.top is scene and "Saved as Opening study" in app.toast_text
     (data_dir / "saves" / "zz broken.json").write_text("[1, 2")
@@ -269,3 +268,31 @@ def test_an_unwritable_data_folder_says_so_and_play_goes_on(tmp_path, monkeypatc
     key(app, pygame.K_RETURN)  # the default name
     assert "Could not save" in app.toast_text
     assert app.errors_total == 0
+
+
+def test_the_name_box_edits_like_a_text_field(data_dir):
+    from qiguo.play.textedit import TextEdit
+    app = make_app()
+    scene = start(app, "hhhhhhh")
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    naming = app.stack.top
+    type_text(app, "Study")
+    key(app, pygame.K_HOME)
+    type_text(app, "My ")
+    key(app, pygame.K_END)
+    key(app, pygame.K_LEFT, pygame.KMOD_SHIFT)
+    type_text(app, "ies")  # replaces the selected "y"
+    assert naming.edit.text == "My Studies"
+    key(app, pygame.K_a, pygame.KMOD_CTRL)
+    key(app, pygame.K_DELETE)
+    assert naming.edit.text == ""
+    app.draw()
+    e = TextEdit("abc", limit=5)
+    e.insert("defgh")
+    assert e.text == "abcde" and e.caret == 5
+    e.move(1)
+    e.move(3, extend=True)
+    e.backspace()
+    assert e.text == "ade" and e.caret == 1
+    e.insert("\x00\u202ex")
+    assert e.text == "axde"

@@ -15,7 +15,8 @@ from qiguo.play.files import data_dir
 from qiguo.ui.fonts import FLOOR, blit_footer, blit_lines, fitted, has_glyph, line_height, render
 from qiguo.play.net_match import NetMatch, connect
 from qiguo.play.strings import kingdom_name, language, t
-from qiguo.ui.widgets import Button, ButtonColumn
+from qiguo.play.textedit import TextEdit
+from qiguo.ui.widgets import Button, ButtonColumn, draw_edit, edit_key
 
 from .base import Scene, hovered, register
 
@@ -42,6 +43,7 @@ class JoinScene(Scene):
         super().__init__(app)
         s = app.settings
         self.fields = [address or s.last_join_address, code or s.last_join_code, s.player_name]
+        self.edits[0].select_all()
         self.field = 0
         self.status, self.error = "", ""
         self.link = link
@@ -54,6 +56,15 @@ class JoinScene(Scene):
         pygame.key.start_text_input()
         if auto or link is not None:
             self.join()
+
+    @property
+    def fields(self) -> list[str]:
+        """The address, the code and the name as typed."""
+        return [e.text for e in self.edits]
+
+    @fields.setter
+    def fields(self, values: list[str]) -> None:
+        self.edits = [TextEdit(v, limit) for v, limit in zip(values, FIELD_LIMITS)]
 
     # ---- actions ------------------------------------------------------------------------
 
@@ -149,14 +160,12 @@ class JoinScene(Scene):
         if self.seat_buttons:
             ButtonColumn(self.seat_buttons).process_event(event)
             return
-        if event.type == pygame.TEXTINPUT:
-            typed = "".join(ch for ch in event.text if ch.isprintable())
-            self.fields[self.field] = (self.fields[self.field] + typed)[:FIELD_LIMITS[self.field]]
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+        if edit_key(self.edits[self.field], event):
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
             step = -1 if event.mod & pygame.KMOD_SHIFT else 1
-            self.field = (self.field + step) % len(self.fields)
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self.fields[self.field] = self.fields[self.field][:-1]
+            self.field = (self.field + step) % len(self.edits)
+            self.edits[self.field].select_all()  # as in any form: the next field's text, ready to replace
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.join()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -167,7 +176,7 @@ class JoinScene(Scene):
             self.menu.process_event(event)
 
     def frame_key(self) -> object:
-        return (tuple(self.fields), self.field, self.status, self.error, len(self.seat_buttons), language(),
+        return (tuple((e.text, e.caret, e.anchor) for e in self.edits), self.field, self.status, self.error, len(self.seat_buttons), language(),
                 hovered(self.menu.buttons + self.seat_buttons), pygame.time.get_ticks() // 500)
 
     # ---- drawing ------------------------------------------------------------------------
@@ -187,9 +196,7 @@ class JoinScene(Scene):
             self.field_rects.append(rect)
             pygame.draw.rect(surface, (24, 22, 28), rect, border_radius=6)
             pygame.draw.rect(surface, theme.ACCENT if i == self.field else theme.TEXT_DIM, rect, 1, border_radius=6)
-            caret = "|" if i == self.field and pygame.time.get_ticks() // 500 % 2 == 0 else ""
-            text, fsize = fitted(self.fields[i] + caret, size, width - 16)
-            surface.blit(render(text, fsize, theme.TEXT), (rect.x + 8, rect.y + 7))
+            draw_edit(surface, self.edits[i], rect, size, i == self.field, pygame.time.get_ticks() // 500 % 2 == 0)
             y = rect.bottom + 12
         bh = max(32, min(46, h // 18))
         if self.seat_buttons:

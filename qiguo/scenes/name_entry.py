@@ -8,7 +8,8 @@ import pygame
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, line_height, render
 from qiguo.play.strings import t
-from qiguo.ui.widgets import Button, ButtonColumn
+from qiguo.play.textedit import TextEdit
+from qiguo.ui.widgets import Button, ButtonColumn, draw_edit, edit_key
 
 from .base import Scene, register
 
@@ -19,13 +20,15 @@ class NameScene(Scene):
 
     def __init__(self, app, title: str, name: str, done: Callable[[str], None], limit: int = 80):
         super().__init__(app)
-        self.title, self.text, self.done, self.limit = title, name, done, limit
+        self.title, self.done = title, done
+        self.edit = TextEdit(name, limit)
+        self.edit.select_all()  # typing replaces the name offered
         self.menu = ButtonColumn([Button(t("save.name.ok"), self.accept), Button(t("save.name.cancel"), self.cancel)])
         pygame.key.start_text_input()
 
     def accept(self) -> None:
         self.app.stack.pop()
-        self.done(self.text.strip())
+        self.done(self.edit.text.strip())
 
     def cancel(self) -> None:
         self.app.stack.pop()
@@ -34,19 +37,18 @@ class NameScene(Scene):
         pygame.key.stop_text_input()
 
     def process_event(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.TEXTINPUT:
-            self.text = (self.text + "".join(ch for ch in event.text if ch.isprintable()))[:self.limit]
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if edit_key(self.edit, event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.accept()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.cancel()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self.text = self.text[:-1] if not event.mod & pygame.KMOD_CTRL else ""
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self.menu.process_event(event)
 
     def frame_key(self) -> object:
-        return (self.text, pygame.time.get_ticks() // 500)  # the caret blinks
+        e = self.edit
+        return (e.text, e.caret, e.anchor, pygame.time.get_ticks() // 500)  # the caret blinks
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -66,11 +68,7 @@ class NameScene(Scene):
         field = pygame.Rect(box.x + 20, y, box.width - 40, line_height(size) + 12)
         pygame.draw.rect(surface, (24, 22, 28), field, border_radius=6)
         pygame.draw.rect(surface, theme.TEXT_DIM, field, 1, border_radius=6)
-        caret = "|" if pygame.time.get_ticks() // 500 % 2 == 0 else " "
-        shown, fsize = fitted(self.text + caret, size, field.width - 16)
-        if shown.endswith("…"):  # a long name shows its end, where the typing is
-            shown = "…" + (self.text + caret)[-max(1, len(shown) - 1):]
-        surface.blit(render(shown, fsize, theme.TEXT), (field.x + 8, field.y + 6))
+        draw_edit(surface, self.edit, field, size, True, pygame.time.get_ticks() // 500 % 2 == 0)
         y = field.bottom + 8
         text, fsize = fitted(t("save.name.hint"), FLOOR, box.width - 40)
         surface.blit(render(text, fsize, theme.TEXT_DIM), (box.x + 20, y))

@@ -1,4 +1,4 @@
-"""Buttons and a keyboard-navigable column of them."""
+"""Buttons and a keyboard-navigable column of them; a line of text being edited."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -6,8 +6,10 @@ from typing import Callable
 
 import pygame
 
+from qiguo.play.textedit import TextEdit
+
 from . import theme
-from .fonts import fitted, render
+from .fonts import font, fitted, render
 
 
 @dataclass
@@ -86,3 +88,65 @@ class ButtonColumn:
     def draw(self, surface: pygame.Surface) -> None:
         for i, b in enumerate(self.buttons):
             b.draw(surface, focused=i == self.focus)
+
+
+def clipboard_text() -> str:
+    """The clipboard's text, or "" where there is none (or no clipboard at all)."""
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError, NotImplementedError):
+        return ""
+
+
+def edit_key(edit: TextEdit, event: pygame.event.Event) -> bool:
+    """Apply a key or typed text to a line being edited; True if it was used. Typing replaces
+    the selection; Ctrl+A selects all; Home/End and the arrows move (Shift selects);
+    Backspace/Delete erase (Ctrl+Backspace: everything before the caret); Ctrl+V pastes."""
+    if event.type == pygame.TEXTINPUT:
+        edit.insert(event.text)
+        return True
+    if event.type != pygame.KEYDOWN:
+        return False
+    ctrl, shift = bool(event.mod & pygame.KMOD_CTRL), bool(event.mod & pygame.KMOD_SHIFT)
+    if ctrl and event.key == pygame.K_a:
+        edit.select_all()
+    elif ctrl and event.key == pygame.K_v:
+        edit.insert(clipboard_text())
+    elif event.key == pygame.K_BACKSPACE:
+        edit.backspace(word=ctrl)
+    elif event.key == pygame.K_DELETE:
+        edit.delete()
+    elif event.key == pygame.K_HOME:
+        edit.move(0, shift)
+    elif event.key == pygame.K_END:
+        edit.move(len(edit.text), shift)
+    elif event.key == pygame.K_LEFT:
+        edit.left(shift)
+    elif event.key == pygame.K_RIGHT:
+        edit.right(shift)
+    else:
+        return False
+    return True
+
+
+def draw_edit(surface: pygame.Surface, edit: TextEdit, rect: pygame.Rect, size: int, focused: bool,
+              caret_on: bool) -> None:
+    """A line being edited in `rect`: its text (scrolled so that the caret shows), the selection
+    highlighted, and the caret when focused."""
+    f = font(size)
+    start, end = edit.selection
+    text = edit.text
+    x0 = rect.x + 8
+    caret_x = f.size(text[:edit.caret])[0]
+    shift = max(0, caret_x - (rect.width - 16))
+    clip = surface.get_clip()
+    surface.set_clip(rect.inflate(-4, -2))
+    if focused and start != end:
+        a, b = f.size(text[:start])[0], f.size(text[:end])[0]
+        pygame.draw.rect(surface, theme.PANEL_ACTIVE, pygame.Rect(x0 + a - shift, rect.y + 4, b - a, rect.height - 8))
+    img = render(text, size, theme.TEXT)
+    surface.blit(img, (x0 - shift, rect.y + (rect.height - img.get_height()) // 2))
+    if focused and caret_on:
+        x = x0 + caret_x - shift
+        pygame.draw.line(surface, theme.TEXT, (x, rect.y + 5), (x, rect.bottom - 6), 2)
+    surface.set_clip(clip)
