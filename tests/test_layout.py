@@ -86,3 +86,19 @@ def test_every_scene_is_readable(name, code, size):
     app.stack.top.draw(surface)
     found = problems(surface)
     assert found == [], f"{name} {code} {size}: " + "; ".join(found[:12])
+
+
+def test_the_layout_probe_finds_what_it_looks_for():
+    """The probe's own checks, on layouts made wrong on purpose."""
+    import pygame
+    from layout_probe import FLOOR, RecordingSurface, problems
+    surface = RecordingSurface((400, 300))
+    assert problems(surface) == [] and FLOOR == 12
+    surface.texts.append(("small", 9, pygame.Rect(10, 10, 40, 12), surface.get_rect()))
+    surface.texts.append(("outside", 14, pygame.Rect(380, 10, 60, 16), surface.get_rect()))
+    surface.texts.append(("clipped", 14, pygame.Rect(10, 100, 80, 16), pygame.Rect(0, 0, 50, 300)))
+    surface.texts.append(("one", 14, pygame.Rect(10, 200, 60, 16), surface.get_rect()))
+    surface.texts.append(("two", 14, pygame.Rect(20, 202, 60, 16), surface.get_rect()))
+    found = " | ".join(problems(surface))
+    assert "'small' is 9 px" in found and "'outside' leaves the window" in found
+    assert "'clipped' is cut off" in found and "texts 'one' and 'two' overlap" in found
