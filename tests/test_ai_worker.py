@@ -72,8 +72,8 @@ def test_a_failing_bot_gives_a_fallback_and_the_worker_goes_on(game, bot, why):
 
 
 def test_a_hung_bot_is_replaced_and_the_process_restarted(game, monkeypatch):
-    from qiguo.ai import worker
-    monkeypatch.setattr(worker, "CAP_SECONDS", 0.5)  # a search may take its cap; this one hangs past it
+    from qiguo.ai import bots
+    monkeypatch.setattr(bots, "CAP_SECONDS", 0.5)  # a search may take its cap; this one hangs past it
     w = BotWorker(bot=fault_bots.hanging_bot)
     try:
         w.request(game, "hard", budget=Budget(seconds=0.1))

@@ -53,8 +53,8 @@ def play_game(task: tuple[int, list[str], str, int, bool]) -> dict[str, Any]:
         standing = game.standing(k)
         fates.append(f"out:{standing.how}@{game.fallen[k].ply}" if standing.state == "out" and game.fallen[k]
                      else standing.state)
-    return {"index": index, "seats": seats, "plies": game.ply, "times": times, "depths": depths, "floors": floors, "fates": fates,
-            "winners": result.winners if result else "", "reason": result.reason if result else "unfinished"}
+    return {"index": index, "seats": seats, "plies": game.ply, "times": times, "depths": depths, "floors": floors,
+            "fates": fates, "winners": result.winners if result else "", "reason": result.reason if result else "unfinished"}
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -169,7 +169,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for level, s in ordered:
         if s["depths"]:
             print(f"{level} completed search depths: " + ", ".join(f"{d}: {n}" for d, n in s["depths"].items())
-                  + f"; past its time budget to reach its minimum depth: {s['floor_moves']} of {len(s['depths']) and sum(s['depths'].values())} moves")
+                  + f"; past its time budget to reach its minimum depth: {s['floor_moves']} of "
+                  f"{sum(s['depths'].values())} moves")
     print(f"games {summary['games']}, mean plies {summary['mean_plies']}, unfinished {summary['unfinished']}, "
           f"endings {summary['reasons']}")
     if args.json:

@@ -42,6 +42,11 @@ CAP, CAP_SECONDS = 6.0, 10.0
 least time it may take for that (a tiny budget still gets its depth)."""
 
 
+def cap_seconds(budget: float) -> float:
+    """The longest a search with a time budget of `budget` seconds may take."""
+    return max(CAP * budget, CAP_SECONDS)
+
+
 @dataclass(frozen=True)
 class Thought:
     """A bot's move and how it was found (depth and nodes are 0 for the levels that do not search)."""
@@ -78,7 +83,7 @@ def think(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
         return Thought(easy(game.copy(), moves, rng))
     budget = budget or DEFAULT_BUDGETS[level]
     deadline = start + budget.seconds if budget.seconds else None
-    cap = start + max(CAP * budget.seconds, CAP_SECONDS) if budget.seconds else None
+    cap = start + cap_seconds(budget.seconds) if budget.seconds else None
     work = game.copy()  # ordering and search both leave it as they found it
     rng.shuffle(moves)  # equal moves are chosen among fairly, and repeatably for a seed
     ordered = easy_order(work, moves)

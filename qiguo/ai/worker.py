@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from qiguo.engine import Game
 
-from .bots import CAP, CAP_SECONDS, DEFAULT_BUDGETS, Budget, choose_move, novice
+from .bots import DEFAULT_BUDGETS, Budget, cap_seconds, choose_move, novice
 from .coach import HINT_BUDGET, hint_move
 
 log = logging.getLogger(__name__)
@@ -106,7 +106,7 @@ class BotWorker:
         self._job += 1
         budget = budget or BUDGETS.get(level, Budget())
         # a search may go past its budget, up to its cap, to complete its minimum depth
-        limit = (max(CAP * budget.seconds, CAP_SECONDS) if budget.seconds else UNTIMED_LIMIT) + MARGIN
+        limit = (cap_seconds(budget.seconds) if budget.seconds else UNTIMED_LIMIT) + MARGIN
         self._requests.put((self._job, game.record(), level, seed, budget))
         self._pending = (self._job, game.copy(), time.monotonic(), limit, seed)
         return self._job

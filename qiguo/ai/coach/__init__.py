@@ -1,7 +1,7 @@
 """The coach: what a player's pieces stand to lose (:mod:`.danger`), a hint that gives nothing
 away and says why (:mod:`.hint`), and the key moments of a game (:mod:`.moments`). Imports the
 engine and the bots only; nothing here changes the game it is given. The command line is
-``python -m qiguo.ai.coach danger|hint|review`` (:mod:`.cli`)."""
+``python -m qiguo.ai.coach danger|hint|review`` (its ``__main__``)."""
 from .danger import Danger, Destination, dangers, destinations, general_in_danger, takers
 from .hint import HINT_BUDGET, Reason, explain, hint_move
 from .moments import Moment, Review, key_moments

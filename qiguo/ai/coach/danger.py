@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from qiguo.engine import ENVOY, INERT, KINGDOMS, Game, Move, Piece, attackers
+from qiguo.engine import ENVOY, GENERAL, INERT, KINGDOMS, Game, Move, Piece, attackers
 
 from ..evaluate import VALUE
+
+
 @dataclass(frozen=True)
 class Danger:
     """A piece of the kingdom looked at that can be taken: where it stands, what it is, and
@@ -72,7 +74,9 @@ def dangers_after(game: Game, code: int, kingdom: int) -> list[Danger]:
 
 def general_in_danger(game: Game, kingdom: int) -> bool:
     """Whether a general `kingdom` controls can be taken now."""
-    return any(d.piece.is_general for d in dangers(game, kingdom))
+    if game.result is not None or not game.alive[kingdom]:
+        return False
+    return any(game.board[sq] & 15 == GENERAL and takers(game, kingdom, sq) for sq in controlled(game, kingdom))
 
 
 @dataclass(frozen=True)
@@ -154,5 +158,3 @@ def _winners(game: Game) -> list[int]:
 def score(o: Outlook) -> float:
     """How good a move looks statically: what it takes, less what it leaves takeable."""
     return o.gain - o.loss - (100.0 if o.general else 0.0)
-
-

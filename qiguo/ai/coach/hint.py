@@ -10,7 +10,7 @@ from qiguo.engine import GENERAL, KIND_NAMES, KINGDOM_NAMES, Game, Move, Piece, 
 
 from ..bots import Budget, think
 from ..evaluate import VALUE
-from .danger import dangers, outlook, score, takers_after
+from .danger import Outlook, dangers, outlook, score, takers_after
 
 HINT_BUDGET = Budget(seconds=0.9)
 """The hint's time budget (the search still completes three plies on a slow machine)."""
@@ -77,20 +77,20 @@ class Reason:
 def explain(game: Game, code: int) -> Reason:
     """Why the mover's move `code` is good, in one reason (the most important), and what it still
     leaves to be taken (said, so that a hint never hides a risk)."""
-    reason = _why(game, code)
     o = outlook(game, code)
+    reason = _why(game, code, o)
     if o.worst is None or reason.key in ("takes_general", "least_bad") or (
             reason.key == "saves" and VALUE[o.worst.piece.kind] < VALUE[reason.piece.kind]):
         return reason
     return Reason(reason.key, reason.piece, reason.other, reason.at, o.worst.piece, o.worst.point)
 
 
-def _why(game: Game, code: int) -> Reason:
+def _why(game: Game, code: int, o: Outlook) -> Reason:
+    """The most important reason for `code`, whose outlook is `o`."""
     k = game.turn
     m = Move(code)
     before = {d.point: d for d in dangers(game, k)}
     mover = None if m.is_pass else game.piece_at(m.from_sq)
-    o = outlook(game, code)
     if o.taken is not None and o.taken.is_general:
         return Reason("takes_general", mover, o.taken)
     general_before = next((d for d in before.values() if d.piece.is_general), None)
@@ -139,11 +139,3 @@ def _general_threatened(game: Game, code: int, k: int) -> Piece | None:
         return None
     finally:
         game.undo()
-
-
-def hint_line(game: Game, seed: int = 0, budget: Budget | None = None) -> str:
-    """The command line's answer: the move in notation, a space, the reason in English."""
-    move = hint_move(game, seed, budget)
-    return f"{Move(move)} {explain(game, move).english()}"
-
-

@@ -67,10 +67,9 @@ def key_moments(record_game: Game, kingdoms: Iterable[int], progress: Callable[[
                 cancelled: Callable[[], bool] | None = None) -> Review:
     """The key moments of `kingdoms` in a finished (or stopped) game, in ply order."""
     wanted = set(kingdoms)
-    entries = record_game.history
+    entries, movers = record_game.history, record_game.movers
     g = Game.from_record({**record_game.record(), "moves": []})
-    review = Review(total=sum(1 for i, e in enumerate(entries) if not e.startswith(RESIGN)
-                              and _mover_at(record_game, i) in wanted))
+    review = Review(total=sum(1 for e, k in zip(entries, movers) if not e.startswith(RESIGN) and k in wanted))
     for i, entry in enumerate(entries):
         if cancelled is not None and cancelled():
             break
@@ -84,11 +83,6 @@ def key_moments(record_game: Game, kingdoms: Iterable[int], progress: Callable[[
                 progress(review.done, review.total)
         g.replay([entry])
     return review
-
-
-def _mover_at(game: Game, i: int) -> int:
-    movers = game.movers
-    return movers[i] if i < len(movers) else -1
 
 
 def _judge(g: Game, entries: list[str], i: int) -> Moment | None:
@@ -105,15 +99,14 @@ def _judge(g: Game, entries: list[str], i: int) -> Moment | None:
             best = max(safe, key=lambda o: (score(o), -o.move))
             return Moment(ply, entries[i], k, "general", gen.piece, gen.point, gen.by[0][1], str(Move(best.move)),
                           100.0)
-    missed = _missed(g, code, played)
     lost = _lost_before_next_turn(g, entries, i, k)
     if lost is not None:
         sq, piece, by = lost
-        after = {d.point: d for d in dangers_after(g, code, k)}
-        if sq in after:
+        if takers_after(g, code, k, sq):  # it could be taken as soon as the move was made
             better = _keeping(g, code, sq, piece)
             if better is not None:
                 return Moment(ply, entries[i], k, "blunder", piece, sq, by, str(Move(better)), VALUE[piece.kind])
+    missed = _missed(g, code, played)
     if missed is not None:
         return missed_moment(ply, entries[i], k, missed, played)
     return None
