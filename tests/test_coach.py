@@ -13,7 +13,7 @@ from qiguo.ai.coach import dangers, destinations, explain, hint_move, key_moment
 from qiguo.ai.coach.__main__ import main as coach_main
 from qiguo.ai.coach.danger import outlook
 from qiguo.ai.coach.hint import safer
-from qiguo.engine import INERT, KINGDOMS, PRESETS, Game, Move, Piece, parse_point, point_name, qfen_of
+from qiguo.engine import PRESETS, Game, Move, Piece, parse_point, point_name, qfen_of
 
 TAKE_GENERAL = qfen_of({"a1": "wG", "e5": "wD", "e12": "rG", "s18": "oG", "m3": "oD"}, "w")
 """Qin's Deputy can take Chu's General, and nothing can take it back."""

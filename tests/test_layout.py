@@ -90,7 +90,6 @@ def test_every_scene_is_readable(name, code, size):
 
 def test_the_layout_probe_finds_what_it_looks_for():
     """The probe's own checks, on layouts made wrong on purpose."""
-    import pygame
     from layout_probe import FLOOR, RecordingSurface, problems
     surface = RecordingSurface((400, 300))
     assert problems(surface) == [] and FLOOR == 12

@@ -7,13 +7,12 @@ import os
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
 
 from qiguo.net import guard as guard_module, server as server_module
 from qiguo.net.guard import Guard
-from qiguo.net.protocol import VERSION, encode
+from qiguo.net.protocol import VERSION
 from qiguo.net.server import Server
 from qiguo.net.table import Table, TableError, parse_spec
 from qiguo.names import TextError, clean, imitates
@@ -60,7 +59,7 @@ def test_hostile_names_never_reach_the_others_and_the_server_lives(how):
                     await send(w, {"type": "hello", "version": VERSION, "code": CODE})
                     assert (await read(r))["type"] == "welcome"
                     await send(w, {"type": "sit", "seat": seat, "name": name})
-                    while (msg := await read(r))["type"] != "welcome":
+                    while (await read(r))["type"] != "welcome":
                         pass
                 seats = await read(watcher_r)
                 assert seats["type"] == "seats"

@@ -273,7 +273,7 @@ def test_an_unwritable_data_folder_says_so_and_play_goes_on(tmp_path, monkeypatc
 def test_the_name_box_edits_like_a_text_field(data_dir):
     from qiguo.play.textedit import TextEdit
     app = make_app()
-    scene = start(app, "hhhhhhh")
+    start(app, "hhhhhhh")
     key(app, pygame.K_s, pygame.KMOD_CTRL)
     naming = app.stack.top
     type_text(app, "Study")

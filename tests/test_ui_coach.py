@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from qiguo.engine import Game, Move
+from qiguo.engine import Move
 from qiguo.scenes.moments import MomentsScene
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.record import RecordScene

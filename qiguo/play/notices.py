@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from qiguo.engine import INERT, Game, Piece, attackers, point_name
+from qiguo.engine import INERT, RESIGN, Game, Piece, attackers, point_name
 
 from .seats import HUMAN, Seat
 from .strings import kingdom_name, piece_name, status_text, t
@@ -61,22 +61,24 @@ def since(game: Game, seats: Sequence[Seat], seen_by: int | None) -> list[Notice
     undo, redo or load): what happened since `seen_by`'s own last move (or that move itself,
     when it is the latest), its own losses only (without a viewer: the last round), and its
     general in danger now."""
-    g = game.copy()
+    movers = game.movers
     back = 0
-    while g.history and back < 7 * 4:
-        mine = seen_by is not None and g.movers[-1] == seen_by
+    while back < min(len(movers), 7 * 4):
+        mine = seen_by is not None and movers[-1 - back] == seen_by
         if (seen_by is None and back >= 7) or (mine and back > 0):
             break
-        g.undo()
         back += 1
         if mine:  # its own move, just made: a kingdom it took out is news
             break
+    g = game.copy()
+    for _ in range(back):
+        g.undo()
     out: list[Notice] = []
     for entry in game.history[len(game.history) - back:]:
         k = g.turn
         alive = g.alive[:]
         captured, owner, at = None, -1, 0
-        if not entry.startswith("resign") and entry != "pass":
+        if not entry.startswith(RESIGN) and entry != "pass":
             m = g.parse_move(entry)
             captured, at = g.piece_at(m.to_sq), m.to_sq
             owner = g.controller[captured.kingdom] if captured is not None else -1

@@ -12,8 +12,6 @@ import pygame
 from qiguo.engine import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, HORSE, INERT, KIND_GLYPHS,
                           SABRE, SWORD, Piece)
 
-from qiguo.play.settings import STYLES
-
 from . import theme
 from .assets import asset
 from .fonts import render
