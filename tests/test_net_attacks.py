@@ -475,3 +475,15 @@ def test_the_window_and_the_network_bot_ping_while_idle(monkeypatch, tmp_path):
             srv.stop()
             await task
     run(go())
+
+
+def test_a_token_that_is_not_ascii_is_refused_with_an_answer():
+    """It used to raise inside the token comparison (secrets.compare_digest refuses non-ASCII
+    text), and the client was dropped without a word."""
+    async def go():
+        async with serving() as (srv, port):
+            r, w = await connect(port)
+            await send(w, {"type": "hello", "version": VERSION, "code": CODE, "token": "é" * 32})
+            answer = await read(r)
+            assert answer["type"] == "error" and answer["code"] == "refused" and "token" in answer["message"]
+    run(go())

@@ -55,13 +55,12 @@ TICK = 0.02
 
 @dataclass
 class Client:
-    """One connection: where it comes from, the seat it holds (None: watching), whether it was
-    welcomed, and its allowance of messages and bytes."""
+    """One connection: where it comes from, the seat it holds (None: watching), when it came,
+    and its allowance of messages and bytes."""
 
     writer: asyncio.StreamWriter
     address: str = ""
     seat: int | None = None
-    welcomed: bool = False
     allowance: float = BURST
     bytes_left: float = BYTE_BURST
     last: float = field(default_factory=time.monotonic)
@@ -74,6 +73,14 @@ class Client:
         self.bytes_left = min(BYTE_BURST, self.bytes_left + (now - self.last) * BYTE_RATE) - size
         self.last = now
         return self.allowance >= 0 and self.bytes_left >= 0
+
+
+def clean_name(message: dict[str, Any]) -> str:
+    """The name a hello or sit gives, cleaned (qiguo.names); TableError when it cannot be."""
+    try:
+        return clean(message.get("name", ""), LIMITS["name"])
+    except TextError as e:
+        raise TableError(str(e)) from None
 
 
 class Dropped(Exception):
@@ -236,7 +243,7 @@ class Server:
             if message["version"] != VERSION:
                 raise ProtocolError(f"this server speaks version {VERSION}")
             token = message.get("token", "")
-            holder = bool(token) and self.table.holds(token)
+            holder = bool(token) and self.table.seat_of(token) is not None
             if not holder:
                 wait = self.guard.refusal(client.address)
                 if wait:
@@ -249,10 +256,7 @@ class Server:
                              + (", locked out)" if r.locked_until else ")"))
                 raise TableError("wrong join code")
             self.guard.right(client.address)
-            try:
-                name = clean(message.get("name", ""), LIMITS["name"])
-            except TextError as e:
-                raise TableError(str(e)) from None
+            name = clean_name(message)
             seat = None if message.get("spectate") else self.table.join(token, message.get("seat", ""), name)
             if seat is None and sum(c.seat is None for c in self.clients.values()) >= MAX_CLIENTS:
                 raise Dropped("full", "the server has no room for another watcher")
@@ -267,7 +271,7 @@ class Server:
             if seat is not None:
                 self.table.leave(seat)
             return False
-        client.seat, client.welcomed = seat, True
+        client.seat = seat
         self.clients[writer] = client
         self.send(writer, self.table.welcome(seat))
         if seat is not None:
@@ -316,11 +320,7 @@ class Server:
             elif kind == "sit":
                 if client.seat is not None:
                     raise TableError("you hold a seat already")
-                try:
-                    name = clean(message.get("name", ""), LIMITS["name"])
-                except TextError as e:
-                    raise TableError(str(e)) from None
-                client.seat = self.table.join(seat=message["seat"], name=name)
+                client.seat = self.table.join(seat=message["seat"], name=clean_name(message))
                 self.send(client.writer, self.table.welcome(client.seat))
                 self.broadcast({"type": "seats", "seats": self.table.public_seats()})
                 self.keep()

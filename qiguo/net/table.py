@@ -14,6 +14,7 @@ from qiguo.jsonfile import parse_json, read_text, write_json
 from qiguo.engine import KINGDOMS, EngineError, Game, IllegalMove, Move, Rules
 from qiguo.names import TextError, clean, shown
 
+from .guard import same_code
 from .protocol import LIMITS, MIN_CODE
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -100,11 +101,11 @@ class Table:
         """The seat a client gets: its own back by token, a free one it asks for (or the first
         free), or None to watch. Raises TableError when the request cannot be met."""
         if token:
-            for k, s in enumerate(self.seats):
-                if s.human and s.token and secrets.compare_digest(s.token, token):
-                    self._take(k, name)
-                    return k
-            raise TableError("that seat token is not one of this game's")
+            k = self.seat_of(token)
+            if k is None:
+                raise TableError("that seat token is not one of this game's")
+            self._take(k, name)
+            return k
         if seat:
             if seat not in KINGDOMS or len(seat) != 1:
                 raise TableError(f"{seat!r} is not a kingdom letter")
@@ -118,9 +119,9 @@ class Table:
             return k
         return None
 
-    def holds(self, token: str) -> bool:
-        """Whether a token is one of this game's seat tokens."""
-        return any(s.human and s.token and secrets.compare_digest(s.token, token) for s in self.seats)
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is (compared in constant time), or None."""
+        return next((k for k, s in enumerate(self.seats) if s.human and s.token and same_code(token, s.token)), None)
 
     def _take(self, k: int, name: str) -> None:
         s = self.seats[k]
