@@ -235,8 +235,10 @@ def test_each_game_has_one_entry_that_its_autosave_updates(data_dir):
 
 def test_a_finished_game_stays_in_load_marked_finished(data_dir):
     m = finished_match()
-    saves.autosave(m, m.created)
-    saves.autosave(Match(parse_seats("h222222"), worker_factory=InlineWorker), 5.0)  # the next game
+    saves.autosave(m)
+    nxt = Match(parse_seats("h222222"), worker_factory=InlineWorker)
+    nxt.created = 5.0  # the next game
+    saves.autosave(nxt)
     finished = [x for x in saves.list_saves() if x.data.get("result")]
     assert len(finished) == 1 and "finished" in finished[0].summary
 
@@ -244,7 +246,7 @@ def test_a_finished_game_stays_in_load_marked_finished(data_dir):
 def test_automatic_names_follow_the_language(data_dir):
     from qiguo.play.strings import set_language
     m = Match(parse_seats("h222222"), worker_factory=InlineWorker)
-    saves.autosave(m, m.created)
+    saves.autosave(m)
     [entry] = saves.list_saves()
     assert "1 human" in entry.name
     set_language("zh")

@@ -166,15 +166,14 @@ def game_path(created: float) -> Path:
     return saves_dir() / f"game-{int(created * 1000)}.json"
 
 
-def autosave(match: Match, created: float | None = None) -> bool:
+def autosave(match: Match) -> bool:
     """Save the match as the game to continue, and as its own entry among the saves (one entry
-    per game, updated by every autosave; a finished game keeps its entry, for review); False if
-    the data folder cannot be written."""
+    per game, named by when it started, updated by every autosave; a finished game keeps its
+    entry, for review); False if the data folder cannot be written."""
     try:
-        created = created or match.created
-        data = to_data(match, created)
+        data = to_data(match, match.created)
         write(data_dir() / AUTOSAVE, data)
-        write(game_path(created), data)
+        write(game_path(match.created), data)
         return True
     except OSError:
         return False

@@ -366,7 +366,7 @@ class GameScene(Scene):
         is kept by its server."""
         if self.match.networked:
             return
-        if not saves.autosave(self.match, self.match.created) and not getattr(self, "_save_warned", False):
+        if not saves.autosave(self.match) and not getattr(self, "_save_warned", False):
             self._save_warned = True
             self.app.toast(t("game.autosave_failed"))
 
