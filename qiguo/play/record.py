@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from qiguo.ai import LEVELS
-from qiguo.engine import KINGDOMS, EngineError, Game
+from qiguo.engine import KINGDOMS, Game
 
 from .files import data_dir, parse_json, read_text, set_aside, write_json
-from .seats import HUMAN, Seat, seats_spec
+from .seats import HUMAN, Seat, parse_seats, seats_spec
 
 FILE = "record.json"
 FORMAT = "qiguo-record"
@@ -30,14 +30,14 @@ def path() -> Path:
     return data_dir() / FILE
 
 
-def entry_of(game: Game, seats: list[Seat], when: float | None = None) -> dict[str, Any] | None:
+def entry_of(game: Game, seats: list[Seat]) -> dict[str, Any] | None:
     """What the record keeps of a finished game (None when it is not finished or no human
     played it here)."""
     humans = [k for k, s in enumerate(seats) if s == HUMAN]
     if game.result is None or not humans:
         return None
     ranking = [KINGDOMS.index(ch) for ch in game.result.ranking]
-    return {"when": when or time.time(), "seats": seats_spec(seats), "rules": game.rules.options(),
+    return {"when": time.time(), "seats": seats_spec(seats), "rules": game.rules.options(),
             "winners": game.result.winners, "reason": game.result.reason,
             "places": {KINGDOMS[k]: ranking.index(k) + 1 for k in humans if k in ranking},
             "game": game.record()}
@@ -47,13 +47,12 @@ def _valid(e: Any) -> bool:
     if not isinstance(e, dict):
         return False
     try:
-        seats = e["seats"]
-        ok = (isinstance(e["when"], (int, float)) and not isinstance(e["when"], bool) and isinstance(seats, str)
-              and len(seats) == 7 and all(ch in "h1234-" for ch in seats) and isinstance(e["winners"], str)
+        parse_seats(e["seats"])
+        ok = (isinstance(e["when"], (int, float)) and not isinstance(e["when"], bool) and isinstance(e["winners"], str)
               and isinstance(e["reason"], str) and isinstance(e["places"], dict)
               and all(k in KINGDOMS and isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 7
                       for k, v in e["places"].items()) and isinstance(e["game"], dict))
-    except (KeyError, TypeError):
+    except (KeyError, TypeError, ValueError):
         return False
     return ok
 
@@ -76,10 +75,10 @@ def load() -> list[dict[str, Any]]:
     return games
 
 
-def add(game: Game, seats: list[Seat], when: float | None = None) -> bool:
+def add(game: Game, seats: list[Seat]) -> bool:
     """Record a finished game (once: a game already recorded is not added again). False when
     there is nothing to record or it could not be written."""
-    entry = entry_of(game, seats, when)
+    entry = entry_of(game, seats)
     if entry is None:
         return False
     try:
@@ -125,11 +124,3 @@ def by_level(games: list[dict[str, Any]]) -> list[LevelRow]:
         places = [p for e in mine for p in e["places"].values()]
         rows.append(LevelRow(level, len(mine), wins, sum(places) / len(places) if places else 0.0))
     return rows
-
-
-def game_of(entry: dict[str, Any]) -> Game:
-    """The recorded game, replayed (raises EngineError if it cannot be)."""
-    try:
-        return Game.from_record(entry["game"])
-    except (KeyError, TypeError) as e:
-        raise EngineError(f"a recorded game is damaged ({e})") from None
