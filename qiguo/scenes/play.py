@@ -240,8 +240,9 @@ class GameScene(Scene):
         self.app.stack.push(self.app.scene("knocked_out", self, told + " " + t("out.bots_play_on")))
 
     def notice(self, played: Played) -> None:
-        """Say what the move means for the players here: a piece of theirs taken, a general in
-        danger, a kingdom out (with a sound, never blocking)."""
+        """The alert sound when a move takes a piece a human here moved or newly threatens a
+        human general (the notices themselves are read back from the game: see trail()); a
+        human's move clears the seat notes."""
         m, g = self.match, self.game
         new = notices.after_move(g, m.seats, played.kingdom, played.captured, played.owner, played.move.to_sq,
                                  played.fallen)
@@ -274,8 +275,8 @@ class GameScene(Scene):
     def check_server(self) -> None:
         """A hosting window whose server stopped (its game not over) says so and offers to serve
         the game again, from the table the server held."""
-        server = getattr(self.match, "server", None)
-        if server is None or not server.stopped or self.app.stack.top is not self:
+        if not self.match.networked or self.match.server is None or not self.match.server.stopped \
+                or self.app.stack.top is not self:
             return
         self.app.stack.push(self.app.scene("server_stopped", self))
 
