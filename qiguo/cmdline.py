@@ -34,6 +34,16 @@ def parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpar
         return e.code if isinstance(e.code, int) else 0
 
 
+def run(main: Callable[[], int]) -> None:
+    """Run a command line's main and exit with its status; Ctrl+C is one line and status 130."""
+    try:
+        status = main()
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        status = 130
+    sys.exit(status)
+
+
 def whole(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number of ASCII digits from low to high."""
     def convert(text: str) -> int:

@@ -21,7 +21,7 @@ from typing import Any, Callable, Sequence
 
 from qiguo.ai import LEVELS
 from qiguo.ai.worker import BotWorker
-from qiguo.cmdline import Parser, parse, seconds, whole
+from qiguo.cmdline import Parser, parse, run, seconds, whole
 from qiguo.engine import KINGDOMS, EngineError, Move, Rules
 from qiguo.names import TextError, clean
 
@@ -531,8 +531,4 @@ async def _serve(table: Table, args: argparse.Namespace) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
-        sys.exit(130)
+    run(main)

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
-from qiguo.cmdline import Parser, parse
+from qiguo.cmdline import Parser, parse, run
 from qiguo.engine import KINGDOMS, EngineError, Game, Rules, parse_setting, point_name
 from qiguo.jsonfile import parse_json, read_text
 
@@ -128,8 +128,4 @@ def _hint_stream(rules: Rules, seed: int) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main())
-    except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
-        sys.exit(130)
+    run(main)
