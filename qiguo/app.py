@@ -138,7 +138,7 @@ class App:
             self.toggle_fullscreen()
             return True
         if name == "help":
-            if not getattr(self.stack.top, "name", "") == "keys":
+            if self.stack.top is None or self.stack.top.name != "keys":
                 self.stack.push(self.scene("keys"))
             return True
         if name == "mute":

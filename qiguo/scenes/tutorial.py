@@ -53,7 +53,7 @@ class TutorialScene(Scene):
     def quick(self) -> None:
         self.app.stack.pop()
         top = self.app.stack.top
-        if getattr(top, "name", "") == "title":
+        if top is not None and top.name == "title":
             top.quick()
 
     # ---- input --------------------------------------------------------------------------
