@@ -248,10 +248,17 @@ def test_frame_times_are_kept_for_a_bounded_window(monkeypatch):
     (["--join", "nope", "--code", "X"], "HOST:PORT"), (["--join", "h:٣", "--code", "X"], "HOST:PORT"),
     (["--join", "h:70000", "--code", "X"], "HOST:PORT"),
 ])
-def test_bad_window_options_are_one_line_errors(args, message):
-    r = subprocess.run([sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, timeout=60,
-                       env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
-    assert r.returncode == 2 and r.stderr.count("\n") == 1 and message in r.stderr, (args, r.stderr)
+def test_bad_window_options_are_one_line_errors(args, message, capsys):
+    from qiguo.app import main
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err, (args, err)
+
+
+def test_main_py_itself_says_a_bad_option_in_one_line():
+    r = subprocess.run([sys.executable, str(ROOT / "main.py"), "--size", "9000x9000"], capture_output=True,
+                       text=True, timeout=60, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "each side" in r.stderr, r.stderr
 
 
 def test_a_huge_size_is_capped_at_the_desktop(tmp_path):

@@ -24,7 +24,7 @@ def server(tmp: Path, seats: str, *extra: str, port: int = 0, code: str = "TESTC
     return proc, int(line.split()[1].split(":")[1])
 
 
-def bot(tmp: Path, port: int, seat: str, level: str = "easy", code: str = "TESTCODE", retry: float = 30):
+def bot(tmp: Path, port: int, seat: str, level: str = "novice", code: str = "TESTCODE", retry: float = 30):
     folder = tmp / f"bot-{seat}"
     folder.mkdir(exist_ok=True)
     return subprocess.Popen([PY, "-m", "qiguo.net.bot", "--join", f"127.0.0.1:{port}", "--code", code, "--seat", seat,
@@ -59,8 +59,8 @@ def test_seven_network_bots_play_a_whole_game_that_a_local_replay_confirms(tmp_p
 def test_a_killed_client_is_replaced_by_a_bot_and_takes_its_seat_back(tmp_path):
     state = tmp_path / "state.json"
     srv, port = server(tmp_path, "nnnn---", "--state", str(state), "--seat-wait", "0.5")
-    first = bot(tmp_path, port, "w")
-    others = [bot(tmp_path, port, k) for k in "rob"]
+    first = bot(tmp_path, port, "w", level="easy")  # easy: a game long enough to kill a client in
+    others = [bot(tmp_path, port, k, level="easy") for k in "rob"]
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and len(json.loads(state.read_text())["game"]["moves"]) < 12:
         time.sleep(0.1)
@@ -71,7 +71,7 @@ def test_a_killed_client_is_replaced_by_a_bot_and_takes_its_seat_back(tmp_path):
     while time.monotonic() < deadline and len(json.loads(state.read_text())["game"]["moves"]) < at_kill + 6:
         time.sleep(0.05)
     assert "a bot stands in for w" in (tmp_path / "server.err").read_text()
-    again = bot(tmp_path, port, "w")  # the same data folder: the same token, the same seat
+    again = bot(tmp_path, port, "w", level="easy")  # the same data folder: the same token, the same seat
     last = finish(srv)
     assert finish(again) == last and all(finish(b) == last for b in others)
     moves = json.loads(state.read_text())["game"]["moves"]
@@ -82,7 +82,7 @@ def test_a_killed_client_is_replaced_by_a_bot_and_takes_its_seat_back(tmp_path):
 def test_the_host_killed_mid_game_resumes_from_its_state_and_the_clients_rejoin(tmp_path):
     state = tmp_path / "state.json"
     srv, port = server(tmp_path, "nnn----", "--state", str(state))
-    bots = [bot(tmp_path, port, k, retry=60) for k in "wro"]
+    bots = [bot(tmp_path, port, k, level="easy", retry=60) for k in "wro"]
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and len(json.loads(state.read_text())["game"]["moves"]) < 10:
         time.sleep(0.1)

@@ -386,8 +386,9 @@ class Server:
             self._asked, self._reply = g.ply, None
         if self._reply is None:
             self._reply = self.worker.poll()
+            if self._reply is None:
+                return
             self._reply_at = time.monotonic()
-            return
         if time.monotonic() - self._reply_at < self.bot_delay:
             return
         reply, self._reply = self._reply, None
