@@ -16,12 +16,14 @@ from typing import Sequence
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
-from qiguo.cmdline import Parser, checked, parse, seconds, whole
+from qiguo.ai.seats import describe
+from qiguo.cmdline import Parser, checked, parse, parsed, seconds, whole
 from qiguo.engine import EngineError, Rules
 from qiguo.net.protocol import parse_address
 from qiguo.ui import keymap, theme
 from qiguo.play.files import check_data_dir, clean_temporaries, data_dir
 from qiguo.ui.fonts import clear_caches, render, wrap
+from qiguo.play.seats import LOCAL, parse_seats
 from qiguo.play.settings import BOT_DELAY_MAX, Settings
 from qiguo.play.strings import set_language, t
 from qiguo.scenes import SCENES, SceneStack
@@ -268,20 +270,11 @@ def _screenshot(text: str) -> str:
     return text
 
 
-def _seats_arg(text: str) -> str:
-    from qiguo.play.seats import parse_seats
-    try:
-        parse_seats(text)
-    except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
-    return text
-
-
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace | int:
     """The options, or an exit status after a one-line error (or the help)."""
     p = Parser(prog="python main.py", description="Qiguo: Seven Kingdoms Chess")
-    p.add_argument("--seats", type=_seats_arg, help="start a game at once: 7 characters, Qin first: h human, "
-                                                    "1-4 bot novice..hard, - off the board (e.g. h444444)")
+    p.add_argument("--seats", type=parsed(parse_seats), help=f"start a game at once: 7 seats, Qin first: "
+                   f"{describe(LOCAL)} (e.g. h444444; a network seat needs --host)")
     p.add_argument("--rules", default=None, help="preset: standard, chinese, sima-guang")
     p.add_argument("--blocs", default=None, help="alliance blocs, e.g. wg,ro (docs/rules.md section 6; with --seats)")
     p.add_argument("--qfen", default=None, help="start from this position (with --seats)")
@@ -331,9 +324,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     match = None
     if args.seats is not None:
         from qiguo.play.match import Match
-        from qiguo.play.seats import parse_seats
         try:
-            seats = parse_seats(args.seats)
+            seats = args.seats
             rules = Rules.make(args.rules or "standard")
             blocs = [b for b in (args.blocs or "").split(",") if b]
             match = Match(seats, rules, blocs, seed=args.seed, qfen=args.qfen,

@@ -79,3 +79,13 @@ def checked(read: Callable[[str], T | None], form: str) -> Callable[[str], T]:
             raise argparse.ArgumentTypeError(f"{form}, not {text[:40]!r}")
         return value
     return convert
+
+
+def parsed(read: Callable[[str], T]) -> Callable[[str], T]:
+    """An argparse type from a reader that raises ValueError saying why it refuses the text."""
+    def convert(text: str) -> T:
+        try:
+            return read(text)
+        except ValueError as e:
+            raise argparse.ArgumentTypeError(str(e)) from None
+    return convert

@@ -84,7 +84,7 @@ def test_a_long_session_leaves_no_worker_processes(tmp_path, monkeypatch):
 
 def test_a_short_soak_finds_nothing_broken():
     r = subprocess.run([sys.executable, "-m", "qiguo.ai.soak", "--games", "4", "--seed", "11",
-                        "--levels", "novice,easy"],
+                        "--level", "novice,easy"],
                        capture_output=True, text=True, timeout=240)
     assert r.returncode == 0, r.stdout
     assert "soaked 4 games" in r.stdout and " 0 failures" in r.stdout

@@ -112,9 +112,10 @@ def test_a_network_bot_whose_server_goes_while_it_thinks_joins_again():
     from qiguo.net.bot import one_connection
     from qiguo.net.protocol import encode
     from qiguo.net.session import Session
-    from qiguo.net.table import Table, parse_spec
+    from qiguo.ai.seats import parse_seats
+    from qiguo.net.table import Table, table_seats
 
-    table = Table(parse_spec("nn-----", False), code="X")
+    table = Table(table_seats(parse_seats("nn-----")), code="X")
     seat = table.join(seat="w")
 
     class GoneWriter:
@@ -140,15 +141,16 @@ def test_a_network_bot_acts_only_on_the_game_its_new_connection_was_welcomed_wit
     from qiguo.net.bot import one_connection
     from qiguo.net.protocol import decode, encode
     from qiguo.net.session import Session
-    from qiguo.net.table import Table, parse_spec
+    from qiguo.ai.seats import parse_seats
+    from qiguo.net.table import Table, table_seats
 
-    seen = Table(parse_spec("nn-----", False), code="X")  # the game the bot saw before the host died
+    seen = Table(table_seats(parse_seats("nn-----")), code="X")  # the game the bot saw before the host died
     seat = seen.join(seat="w")
     session = Session()
     for move in ("e10e9", "f5f6"):
         seen.game.play(move)
     session.welcome(seen.welcome(seat))  # Qin to move at ply 2
-    kept = Table(parse_spec("nn-----", False), code="X")  # the host came back from ply 1: Chu to move
+    kept = Table(table_seats(parse_seats("nn-----")), code="X")  # the host came back from ply 1: Chu to move
     kept.game.play("e10e9")
     written = []
 
@@ -173,8 +175,9 @@ def test_a_network_bot_acts_only_on_the_game_its_new_connection_was_welcomed_wit
 
 def test_a_session_plays_the_next_move_ignores_old_ones_and_asks_to_rejoin_after_a_gap():
     from qiguo.net.session import Session
-    from qiguo.net.table import Table, parse_spec
-    table = Table(parse_spec("nn-----", False), code="X")
+    from qiguo.ai.seats import parse_seats
+    from qiguo.net.table import Table, table_seats
+    table = Table(table_seats(parse_seats("nn-----")), code="X")
     session = Session()
     session.welcome(table.welcome(table.join(seat="w")))
     assert session.apply({"type": "move", "seq": 1, "move": "e10e9"}) == "move" and session.game.ply == 1

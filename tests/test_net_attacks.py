@@ -14,7 +14,8 @@ from qiguo.net import guard as guard_module, server as server_module
 from qiguo.net.guard import Guard
 from qiguo.net.protocol import VERSION
 from qiguo.net.server import Server
-from qiguo.net.table import Table, TableError, parse_spec
+from qiguo.ai.seats import parse_seats
+from qiguo.net.table import Table, TableError, table_seats
 from qiguo.names import TextError, clean, imitates
 
 from test_net_hostile import CODE, closed, connect, read, run, seated, send, serving
@@ -77,7 +78,7 @@ def test_a_surrogate_name_does_not_end_a_headless_game(tmp_path):
     with its result line (it used to exit 1 at once)."""
     env = dict(os.environ, QIGUO_DATA_DIR=str(tmp_path))
     proc = subprocess.Popen([sys.executable, "-m", "qiguo.net.server", "--port", "0", "--seats", "n111111",
-                             "--seat-wait", "0", "--standin", "novice", "--code", CODE,
+                             "--seat-wait", "0", "--level", "novice", "--code", CODE,
                              "--state", str(tmp_path / "state.json")],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     try:
@@ -160,7 +161,7 @@ def test_guessing_is_throttled_then_locked_out_and_logged(monkeypatch):
     logged = []
 
     async def go():
-        srv = Server(Table(parse_spec("nn-----", host_allowed=False), code=CODE), log=logged.append)
+        srv = Server(Table(table_seats(parse_seats("nn-----")), code=CODE), log=logged.append)
         _, port = await srv.start()
         task = asyncio.ensure_future(srv.serve())
         answers = []
@@ -210,7 +211,7 @@ def test_a_failed_state_write_is_a_warning_and_the_game_goes_on(tmp_path):
     logged = []
 
     async def go():
-        table = Table(parse_spec("hn-----", host_allowed=True), code=CODE, state=folder / "host.json")
+        table = Table(table_seats(parse_seats("hn-----")), code=CODE, state=folder / "host.json")
         table.save()
         srv = Server(table, log=logged.append)
         _, port = await srv.start()
@@ -253,7 +254,7 @@ def test_a_failed_write_notice_reaches_the_host_and_the_saved_game_is_the_last_g
                 raise OSError(28, "No space left on device")
             super().save()
 
-    table = Broken(parse_spec("hn-----", host_allowed=True), code=CODE, state=state)
+    table = Broken(table_seats(parse_seats("hn-----")), code=CODE, state=state)
     table.save()
     srv = Server(table)
     before = state.read_bytes()
@@ -269,7 +270,7 @@ def test_a_failed_write_notice_reaches_the_host_and_the_saved_game_is_the_last_g
 
 def test_a_silent_seated_client_is_dropped_by_the_heartbeat_and_its_seat_waits():
     async def go():
-        srv = Server(Table(parse_spec("nn-----", host_allowed=False), code=CODE), idle=0.4)
+        srv = Server(Table(table_seats(parse_seats("nn-----")), code=CODE), idle=0.4)
         _, port = await srv.start()
         task = asyncio.ensure_future(srv.serve())
         try:
@@ -378,7 +379,7 @@ def test_a_legal_move_for_the_mover_sent_by_another_seat_is_refused():
 ])
 def test_a_damaged_host_state_is_one_line_error(tmp_path, broken, capsys):
     state = tmp_path / "host.json"
-    Table(parse_spec("nn-----", host_allowed=False), code=CODE, state=state).save()
+    Table(table_seats(parse_seats("nn-----")), code=CODE, state=state).save()
     data = json.loads(state.read_text())
     data.update(broken)
     state.write_text(json.dumps(data))
@@ -393,7 +394,7 @@ def test_a_damaged_host_state_is_one_line_error(tmp_path, broken, capsys):
 
 def test_a_good_host_state_round_trips(tmp_path):
     state = tmp_path / "host.json"
-    table = Table(parse_spec("nh2----", host_allowed=True), code=CODE, state=state)
+    table = Table(table_seats(parse_seats("nh2----")), code=CODE, state=state)
     table.join(seat="w", name="Bo")
     table.game.play("e10e5")
     table.save()
@@ -459,7 +460,7 @@ def test_the_window_and_the_network_bot_ping_while_idle(monkeypatch, tmp_path):
     monkeypatch.setattr(protocol, "PING_EVERY", 0.1)
 
     async def go():
-        srv = Server(Table(parse_spec("nn-----", host_allowed=False), code=CODE), idle=0.5)
+        srv = Server(Table(table_seats(parse_seats("nn-----")), code=CODE), idle=0.5)
         _, port = await srv.start()
         task = asyncio.ensure_future(srv.serve())
         try:

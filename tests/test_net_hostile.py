@@ -9,7 +9,8 @@ import pytest
 from qiguo.net import protocol, server as server_module
 from qiguo.net.protocol import VERSION, ProtocolError, decode
 from qiguo.net.server import Server
-from qiguo.net.table import Table, parse_spec
+from qiguo.ai.seats import parse_seats
+from qiguo.net.table import Table, table_seats
 
 CODE = "SECRET"
 
@@ -17,7 +18,7 @@ CODE = "SECRET"
 @contextlib.asynccontextmanager
 async def serving(seats="nnn----", log=None):
     """A server on a free loopback port for the length of a test: (server, port)."""
-    srv = Server(Table(parse_spec(seats, host_allowed=False), code=CODE), log=log)
+    srv = Server(Table(table_seats(parse_seats(seats)), code=CODE), log=log)
     _, port = await srv.start()
     task = asyncio.ensure_future(srv.serve())
     try:

@@ -122,14 +122,15 @@ def test_names_typed_at_join_and_kept_for_hosting_are_what_the_others_see():
 
 def test_a_bad_address_a_wrong_code_and_no_server_are_said():
     from qiguo.net.server import Server, ServerThread
-    from qiguo.net.table import Table, parse_spec
+    from qiguo.ai.seats import parse_seats
+    from qiguo.net.table import Table, table_seats
     app = make_app()
     join = JoinScene(app, "not an address", "X")
     app.stack.push(join)
     frames(app, 1)
     join.join()
     assert "host:port" in join.error and join.link is None
-    thread = ServerThread(Server(Table(parse_spec("nn-----", False), code="RIGHT6")))
+    thread = ServerThread(Server(Table(table_seats(parse_seats("nn-----")), code="RIGHT6")))
     _, port = thread.start()
     try:
         join.fields = [f"127.0.0.1:{port}", "RIGHT", ""]  # too short to be a code: not even sent

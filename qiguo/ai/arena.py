@@ -1,4 +1,5 @@
-"""Headless bot games: ``python -m qiguo.ai.arena --games N --seats LEVEL,... [--rotate]``."""
+"""Headless bot games: ``python -m qiguo.ai.arena --games N --seats SEATS [--rotate]`` (SEATS in the
+seat language of :mod:`.seats`, bots only: ``4333333`` or ``hard,normal,...``)."""
 from __future__ import annotations
 
 import argparse
@@ -12,10 +13,11 @@ import time
 from pathlib import Path
 from typing import Any, Sequence
 
-from qiguo.cmdline import Parser, parse, whole
+from qiguo.cmdline import Parser, parse, parsed, whole
 from qiguo.engine import KINGDOMS, EngineError, Game
 
 from .bots import LEVELS, NODE_BUDGETS, think
+from .seats import BOTS, parse_seats
 
 MAX_PLIES = 4000
 """A game still running after this many plies is cut off and counted as unfinished."""
@@ -117,7 +119,8 @@ def _json_path(text: str) -> str:
 def _parse(argv: Sequence[str] | None) -> argparse.Namespace | int:
     p = Parser(prog="python -m qiguo.ai.arena", description="headless bot games")
     p.add_argument("--games", type=whole(1, 100_000), default=7)
-    p.add_argument("--seats", default="easy," * 6 + "easy", help="7 levels in turn order, Qin first")
+    p.add_argument("--seats", type=parsed(lambda text: parse_seats(text, BOTS)), default=["easy"] * 7,
+                   help="7 bots in turn order, Qin first: 1-4 or level names, e.g. 4333333 or hard,normal,...")
     p.add_argument("--rotate", action="store_true", help="rotate the seating each game")
     p.add_argument("--rules", default="standard")
     p.add_argument("--seed", type=whole(0, 2 ** 31), default=1)
@@ -131,11 +134,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
     if isinstance(args, int):
         return args
-    seats = [s.strip() for s in args.seats.split(",")]
-    bad = [s for s in seats if s not in LEVELS]
-    if len(seats) != 7 or bad:
-        print(f"error: --seats takes 7 levels from {', '.join(LEVELS)}", file=sys.stderr)
-        return 2
+    seats = args.seats
     try:
         Game.new(args.rules)
     except EngineError as e:

@@ -12,16 +12,18 @@ import sys
 import time
 from typing import Any, Sequence
 
-from qiguo.cmdline import Parser, parse, whole
+from qiguo.cmdline import Parser, parse, parsed, whole
 from qiguo.engine import PRESETS, Game, problems
 
 from .bots import NODE_BUDGETS, choose_move
+from .seats import parse_levels
 
 SETUPS: list[dict[str, Any]] = [
     {}, {"blocs": "wg"}, {"blocs": "wg,rb"}, {"blocs": "wg,ro,bp"}, {"blocs": "wgp,ro,bk"},
     {"kingdoms": "wbk"}, {"kingdoms": "rp"}, {"kingdoms": "wrogk"},
 ]
-LEVELS = ("novice", "novice", "easy", "easy", "normal")
+POOL = ("novice", "novice", "easy", "easy", "normal")
+"""The levels the seats are drawn from by default (the fast levels more often)."""
 MAX_PLIES = 4000
 
 
@@ -63,14 +65,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--games", type=whole(1, 100_000), default=200)
     p.add_argument("--seed", type=whole(0, 2 ** 31), default=1)
     p.add_argument("--jobs", type=whole(1, 64), default=1)
-    p.add_argument("--levels", default=",".join(LEVELS), help="bot levels the seats are drawn from")
+    p.add_argument("--level", type=parsed(parse_levels), default=POOL,
+                   help="the bot level, or comma-separated levels, the seats are drawn from (default: all)")
     args = parse(p, argv)
     if isinstance(args, int):
         return args
-    pool_levels = tuple(x.strip() for x in args.levels.split(","))
-    if not set(pool_levels) <= set(NODE_BUDGETS):
-        print("error: --levels takes levels from novice, easy, normal, hard", file=sys.stderr)
-        return 2
+    pool_levels = args.level
     start, rss0 = time.monotonic(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     seeds = [(s, pool_levels) for s in range(args.seed, args.seed + args.games)]
     pool = mp.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None

@@ -10,8 +10,9 @@ import sys
 from pathlib import Path
 from typing import Callable, Sequence
 
-from qiguo.ai import LEVELS, Budget, choose_move
-from qiguo.cmdline import Parser, checked, parse, seconds, whole
+from qiguo.ai import Budget, choose_move
+from qiguo.ai.seats import parse_level
+from qiguo.cmdline import Parser, checked, parse, parsed, seconds, whole
 from qiguo.engine import KINGDOMS, EngineError, Move
 
 from .protocol import BACKOFF, BUSY, MAX_LINE, VERSION, ProtocolError, decode, encode, keep_alive, parse_address
@@ -130,7 +131,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--join", type=checked(parse_address, "HOST:PORT"), required=True, metavar="HOST:PORT")
     p.add_argument("--code", required=True)
     p.add_argument("--seat", default="", help="the kingdom letter to sit at (default: the first free seat)")
-    p.add_argument("--level", default="normal", choices=LEVELS)
+    p.add_argument("--level", type=parsed(parse_level), default="normal", help="novice, easy, normal or hard")
     p.add_argument("--nodes", type=whole(1, 10 ** 7), default=None, help="search nodes a move instead of time")
     p.add_argument("--data", default=None, help="the folder for its seat token (default: the game's)")
     p.add_argument("--retry", type=seconds(0, 600), default=30.0,

@@ -19,15 +19,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from qiguo.ai import LEVELS
+from qiguo.ai.seats import describe, parse_level, parse_seats
 from qiguo.ai.worker import BotWorker
-from qiguo.cmdline import Parser, parse, run, seconds, whole
+from qiguo.cmdline import Parser, parse, parsed, run, seconds, whole
 from qiguo.engine import KINGDOMS, EngineError, Move, Rules
 from qiguo.names import TextError, clean
 
 from .guard import Guard, same_code
 from .protocol import CLIENT, CLIENT_LINE, LIMITS, MIN_CODE, VERSION, ProtocolError, decode, encode
-from .table import Table, TableError, parse_spec, valid_code
+from .table import SERVED, Table, TableError, table_seats, valid_code
 
 HELLO_TIMEOUT = 5.0
 """Seconds a new connection has to say hello."""
@@ -469,7 +469,8 @@ class ServerThread:
 def _parser() -> argparse.ArgumentParser:
     p = Parser(prog="python -m qiguo.net.server", description="a headless Qiguo game server")
     p.add_argument("--port", type=whole(0, 65535), default=0, help="0 picks a free port")
-    p.add_argument("--seats", required=True, help="7 characters, Qin first: n network player, 1-4 bot, - off")
+    p.add_argument("--seats", required=True, type=parsed(lambda text: parse_seats(text, SERVED)),
+                   help=f"7 seats, Qin first: {describe(SERVED)}, e.g. nn33---")
     p.add_argument("--rules", default="standard")
     p.add_argument("--blocs", default=None, help="alliance blocs, e.g. wg,ro")
     p.add_argument("--code", default=None, help=f"the join code, {MIN_CODE} or more letters and digits"
@@ -479,7 +480,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--bind", default="127.0.0.1", help="the address to listen on (default: this computer only)")
     p.add_argument("--seat-wait", type=seconds(0, 3600), default=60.0,
                    help="seconds a dropped player's seat waits before a bot stands in")
-    p.add_argument("--standin", default="normal", choices=LEVELS, help="the level of the stand-in bots")
+    p.add_argument("--level", type=parsed(parse_level), default="normal",
+                   help="the level of the bots that stand in for a dropped player (novice, easy, normal, hard)")
     p.add_argument("--bot-delay", type=seconds(0, 10), default=0.0, help="seconds before a bot's move is played")
     p.add_argument("--state", default=None, help="keep the game in this file; resume from it if it exists")
     return p
@@ -497,8 +499,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             table = Table.restore(state, args.seat_wait)
         else:
             blocs = [b for b in (args.blocs or "").split(",") if b]
-            table = Table(parse_spec(args.seats, host_allowed=False), Rules.make(args.rules), blocs,
-                          code=args.code or "", seat_wait=args.seat_wait, standin=args.standin, state=state)
+            table = Table(table_seats(args.seats), Rules.make(args.rules), blocs,
+                          code=args.code or "", seat_wait=args.seat_wait, standin=args.level, state=state)
             table.save()
     except (TableError, EngineError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from qiguo.ai import LEVELS
+from qiguo.ai.seats import HUMAN, NETWORK
 from qiguo.jsonfile import parse_json, read_text, write_json
 from qiguo.engine import KINGDOMS, EngineError, Game, IllegalMove, Move, Rules
 from qiguo.names import TextError, clean, shown
@@ -19,7 +20,6 @@ from .protocol import LIMITS, MIN_CODE
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """Join codes avoid letters that read alike (I/1, O/0, L)."""
-SEAT_KINDS = {"n": "network", "h": "host", "-": "off"}
 
 
 def new_code(length: int = MIN_CODE) -> str:
@@ -60,23 +60,29 @@ class TableError(ValueError):
     """A request the table refuses; the message says why."""
 
 
-def parse_spec(spec: str, host_allowed: bool) -> list[Seat]:
-    """Seats from a spec: ``n`` a network player, ``h`` the host's window, ``1``-``4`` a bot,
-    ``-`` off the board."""
-    if len(spec) != 7:
-        raise TableError(f"--seats takes 7 characters (one per kingdom, Qin first), not {len(spec)}")
-    seats = []
-    for ch in spec:
-        if ch in "1234":
-            seats.append(Seat("bot", level=LEVELS[int(ch) - 1]))
-        elif ch in SEAT_KINDS and (ch != "h" or host_allowed):
-            seats.append(Seat(SEAT_KINDS[ch], token=secrets.token_hex(16) if ch in "nh" else ""))
+SERVED: tuple[Any, ...] = (NETWORK, *LEVELS, None)
+"""The seats a headless server takes (the seat language of :mod:`qiguo.ai.seats`): no ``h``,
+there is no window at the server."""
+
+
+def table_seats(seats: list[Any]) -> list[Seat]:
+    """A table's seats from parsed seats: a network player, the host's window (the one human
+    seat of a hosted game), a bot, or off the board. Raises TableError."""
+    if seats.count(HUMAN) > 1:
+        raise TableError("in a network game this computer plays one seat")
+    if len(seats) != 7 or sum(s is not None for s in seats) < 2:
+        raise TableError("a table has 7 seats, at least two of them on the board")
+    out = []
+    for s in seats:
+        if s in LEVELS:
+            out.append(Seat("bot", level=s))
+        elif s is None:
+            out.append(Seat("off"))
+        elif s in (NETWORK, HUMAN):
+            out.append(Seat("network" if s == NETWORK else "host", token=secrets.token_hex(16)))
         else:
-            raise TableError(f"seat {ch!r}: use n (network player), 1-4 (bot), - (off)"
-                             + (", h (this window)" if host_allowed else ""))
-    if sum(s.kind != "off" for s in seats) < 2:
-        raise TableError("at least two kingdoms must be on the board")
-    return seats
+            raise TableError(f"seat {s!r} is not a seat of a table")
+    return out
 
 
 class Table:

@@ -8,26 +8,15 @@ import socket
 from pathlib import Path
 from typing import Any
 
-from qiguo.ai import LEVELS
 from qiguo.net.link import Link
 from qiguo.net.server import Server, ServerThread
-from qiguo.net.table import Table, TableError, parse_spec
+from qiguo.net.table import Table, TableError, table_seats
 
 from .files import data_dir
-from .net_match import NETWORK, hello
-from .seats import HUMAN, Seat
+from .net_match import hello
+from .seats import Seat
 
 HOST_STATE = "host.json"
-
-
-def host_spec(seats: list[Seat]) -> str:
-    """The server's seat spec: this window's human ``h``, network players ``n``, bots 1-4."""
-    out = ""
-    for s in seats:
-        out += "h" if s == HUMAN else "n" if s == NETWORK else "-" if s is None else str(LEVELS.index(s) + 1)
-    if out.count("h") > 1:
-        raise TableError("in a network game this computer plays one seat")
-    return out
 
 
 def state_path() -> Path:
@@ -45,7 +34,7 @@ def start(table: Table, port: int, bot_delay: float, name: str = "") -> tuple[Se
 
 def new_table(seats: list[Seat], rules: Any, blocs: list[str], seat_wait: float = 60.0,
               standin: str = "normal") -> Table:
-    return Table(parse_spec(host_spec(seats), host_allowed=True), rules, blocs, seat_wait=seat_wait,
+    return Table(table_seats(seats), rules, blocs, seat_wait=seat_wait,
                  standin=standin, state=state_path())
 
 

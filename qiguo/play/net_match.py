@@ -15,12 +15,10 @@ from qiguo.net.protocol import LIMITS, VERSION
 from qiguo.net.session import Session, Tokens, key_of
 
 from .match import Match, Played, Worker
-from .seats import HUMAN, Seat
+from .seats import HUMAN, NETWORK, Seat
 
 RETRY = 2.0
 """Seconds between attempts to join again after the connection dropped."""
-NETWORK = "network"
-"""The seat of another player over the network (or the host, seen from a joining window)."""
 
 
 def hello(code: str, name: str = "", token: str = "", seat: str = "", spectate: bool = False) -> dict[str, Any]:

@@ -44,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     games = positions(args.hints)
     beside = None
     if args.busy:
-        beside = subprocess.Popen([sys.executable, "-m", "qiguo.ai.soak", "--games", "1000", "--levels", "normal"],
+        beside = subprocess.Popen([sys.executable, "-m", "qiguo.ai.soak", "--games", "1000", "--level", "normal"],
                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         spent, depths = [], []
