@@ -13,7 +13,7 @@ ROOT = TOP / "qiguo"
 LAYERS = {"engine": 0, "ai": 1, "net": 2, "play": 3, "ui": 4, "scenes": 4, "app": 4}
 """A module may import its own layer and those below it; layers 0 to 3 (the engine, the bots,
 the network and the window's logic) never import pygame."""
-LEAVES = {"qiguo.cmdline", "qiguo.jsonfile", "qiguo.names", "qiguo.datadir"}
+LEAVES = {"qiguo.cmdline", "qiguo.jsonfile", "qiguo.names", "qiguo.datadir", "qiguo.assets"}
 """Standard-library-only helpers every layer may use."""
 
 

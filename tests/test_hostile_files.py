@@ -171,7 +171,7 @@ def test_each_out_of_range_setting_falls_back_and_the_file_is_kept(data_dir, nam
 JUST_OUT = {
     "bot_delay": [-0.01, 10.01, True], "anim_time": [-0.01, 2.01], "volume": [-0.01, 1.01], "muted": [0, "true"],
     "show_legal": [1, None], "show_danger": [0, "on"], "show_coords": [0, "yes"], "colour_aid": [1, []],
-    "piece_style": ["Auto", ""], "board_theme": ["Wood", ""], "language": ["EN", "zh_TW"], "preset": ["Standard", ""],
+    "piece_style": ["Auto", ""], "board_theme": ["Wood", ""], "language": ["EN", "zh_tw", "zh_CN"], "preset": ["Standard", ""],
     "last_seats": ["h33333", "h3333333", "x333333"], "last_blocs": [["wg", "wo"], "wg"],
     "last_join_address": ["x" * 81, "a\x00b"], "last_join_code": ["AB-CD", "x" * 33, " ABCDEF"],
     "player_name": ["x" * 41, "Bo\x00", " Bo"], "host_port": [-1, 65536, 1.5, True],

@@ -10,7 +10,7 @@ from typing import Sequence
 from qiguo.engine import INERT, RESIGN, Game, Piece, attackers, point_name
 
 from .seats import HUMAN, Seat
-from .strings import kingdom_name, piece_name, status_text, t
+from .strings import kingdom_name, piece_name, status_text, t, tn
 
 SHOWN_FOR = 6.0
 """Seconds a notice stays in a game without a human seat."""
@@ -39,8 +39,8 @@ def after_move(game: Game, seats: Sequence[Seat], mover: int, captured: Piece | 
                             point=point_name(at), captor=kingdom_name(mover)), "lost", k))
         left = game.attrition_left(k)
         if game.alive[k] and 0 < left <= BRINK:
-            out.append(Notice(t("notice.brink1" if left == 1 else "notice.brink", kingdom=kingdom_name(k), n=left,
-                                limit=game.rules.attrition_limit), "lost", k))
+            out.append(Notice(tn("notice.brink", left, kingdom=kingdom_name(k), limit=game.rules.attrition_limit),
+                              "lost", k))
     for k in fallen:
         out.append(Notice(t("moves.out", name=kingdom_name(k), status=status_text(game, k)), "fell", k))
     return out

@@ -19,7 +19,7 @@ from .match import Match, Worker
 from .seats import parse_seats, seats_spec
 from .files import data_dir, parse_json, read_text, set_aside
 from .files import write_json as write
-from .strings import t
+from .strings import t, tn
 
 FORMAT = "qiguo-save"
 NAME_LIMIT = 80
@@ -156,7 +156,7 @@ def auto_name(seats: str, when: float) -> str:
     playing = [s for s in kinds if s is not None]
     humans = sum(1 for s in playing if s == "human")
     levels = sorted({s for s in playing if s != "human"}, key=LEVELS.index)
-    who = t("save.who", humans=humans, bots=len(playing) - humans,
+    who = t("save.who", humans=tn("save.humans", humans), bots=tn("save.bots", len(playing) - humans),
             levels=", ".join(t(f"level.{lvl}") for lvl in levels) or "-")
     return f"{time.strftime('%Y-%m-%d %H:%M:%S', time.localtime(when))} {who}"
 
@@ -255,7 +255,7 @@ class Listing:
         when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.updated))
         preset = t(f"preset.{d['rules'].get('preset', 'standard')}") if d["rules"].get("preset") in PRESETS else "?"
         state = t("save.finished") if d.get("result") else t("save.in_play")
-        return t("save.summary", preset=preset, moves=len(d["moves"]), state=state, when=when)
+        return tn("save.summary", len(d["moves"]), preset=preset, moves=len(d["moves"]), state=state, when=when)
 
 
 def list_saves() -> list[Listing]:

@@ -16,6 +16,7 @@ from qiguo.net.protocol import LIMITS
 
 from .files import data_dir, parse_json, read_text, set_aside, write_json
 from .seats import parse_seats
+from .catalogs import locale_names, system_language
 from .strings import LANGUAGES
 
 log = logging.getLogger(__name__)
@@ -81,7 +82,7 @@ class Settings:
     colour_aid: bool = False
     piece_style: str = "auto"
     board_theme: str = "wood"
-    language: str = "en"
+    language: str = field(default_factory=lambda: system_language(locale_names()))
     preset: str = "standard"
     last_seats: str = "h333333"
     last_blocs: list[str] = field(default_factory=list)

@@ -14,7 +14,7 @@ from qiguo.ui import theme
 from qiguo.play.files import data_dir
 from qiguo.ui.fonts import FLOOR, blit_footer, blit_lines, fitted, has_glyph, line_height, render
 from qiguo.play.net_match import NetMatch, connect
-from qiguo.play.strings import kingdom_name, language, t
+from qiguo.play.strings import kingdom_name, language, t, tn
 from qiguo.play.textedit import TextEdit
 from qiguo.ui.widgets import Button, ButtonColumn, draw_edit, edit_key
 
@@ -83,7 +83,7 @@ class JoinScene(Scene):
         except TextError:
             code, name = "", ""
         if len(code) < MIN_CODE:
-            self.error = t("join.short_code", n=MIN_CODE)
+            self.error = tn("join.short_code", MIN_CODE)
             return
         s = self.app.settings
         s.last_join_address, s.last_join_code = clean(self.fields[0], 80), code

@@ -8,7 +8,7 @@ import pygame
 from qiguo.play import saves
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, blit_footer, fitted, line_height, render
-from qiguo.play.strings import language, t
+from qiguo.play.strings import language, t, tn
 from qiguo.ui.thumbnail import thumbnail
 from qiguo.ui.widgets import Button, ButtonColumn
 
@@ -126,7 +126,7 @@ class LoadScene(Scene):
         y = self.draw_title(surface, t("load.title"), h // 40)
         width = min(900, w - 40)
         left = (w - width) // 2
-        note = t("load.count", n=len(self.listings)) if self.listings else t("load.none")
+        note = tn("load.count", len(self.listings)) if self.listings else t("load.none")
         text, size = fitted(note, max(FLOOR, min(18, h // 45)), width)
         surface.blit(render(text, size, theme.TEXT_DIM), (left, y + 4))
         y += line_height(size) + 10

@@ -21,7 +21,7 @@ from qiguo.ui.panel import Panel, View
 from qiguo.play.seats import HUMAN
 from qiguo.play.coaching import Coaching
 from qiguo.play.strings import (how_it_moves, kingdom_name, language, move_words, piece_name, piece_of, reason_words,
-                               status_text, t)
+                               status_text, t, tn)
 from qiguo.ui.layout import split
 
 from .base import Scene, register
@@ -512,7 +512,7 @@ class GameScene(Scene):
         else:
             head, sub = t("game.over"), t("game.view_result")
         steps = self._trail if self.view_ply is None else []
-        quiet = t("game.trail", n=len(steps)) if steps and any(s == HUMAN for s in m.seats) else ""
+        quiet = tn("game.trail", len(steps)) if steps and any(s == HUMAN for s in m.seats) else ""
         labels: list[str] = []
         if m.networked:
             labels = self.net_labels()

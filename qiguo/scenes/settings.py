@@ -56,7 +56,7 @@ class SettingsScene(ButtonScene):
             Button(t("settings.theme", value=t(f"theme.{s.board_theme}")),
                    lambda: self.change("board_theme", tuple(theme.BOARDS))),
             Button(t("settings.preset", value=t(f"preset.{s.preset}")), lambda: self.change("preset", tuple(PRESETS))),
-            Button(t("settings.language", value=LANGUAGES.get(s.language, LANGUAGES["en"])[0]),
+            Button(t("settings.language", value=LANGUAGES.get(s.language, LANGUAGES["en"])),
                    lambda: self.change("language", tuple(LANGUAGES))),
             Button(t("settings.name", value=s.player_name or "—"), self.ask_name),
             Button(t("settings.seat_wait", value=s.seat_wait), lambda: self.change("seat_wait", SEAT_WAITS)),

@@ -8,7 +8,7 @@ from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, line_height, render
 from qiguo.play.match import Match
 from qiguo.play.seats import parse_seats
-from qiguo.play.strings import TITLE_CJK, language, t
+from qiguo.play.strings import language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene, register
@@ -98,7 +98,7 @@ class TitleScene(ButtonScene):
         if self.language != language():
             self._build()
         w, h = surface.get_size()
-        big = render(TITLE_CJK, max(40, min(140, h // 8)), theme.ACCENT)
+        big = render(t("title.cjk"), max(40, min(140, h // 8)), theme.ACCENT)
         surface.blit(big, big.get_rect(midtop=(w // 2, h // 24)))
         y = h // 24 + big.get_height()
         text, size = fitted(t("title.subtitle"), max(16, min(30, h // 32)), w - 40)

@@ -9,7 +9,7 @@ import pygame
 
 from qiguo.names import REFUSED_CATEGORIES
 
-from .assets import asset
+from qiguo.assets import asset
 
 FONT_PATH = asset("fonts", "qiguo-subset.otf")
 

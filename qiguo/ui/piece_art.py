@@ -9,11 +9,13 @@ from functools import lru_cache
 
 import pygame
 
-from qiguo.engine import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, HORSE, INERT, KIND_GLYPHS,
-                          SABRE, SWORD, Piece)
+from qiguo.engine import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, HORSE, INERT, SABRE,
+                          SWORD, Piece)
+from qiguo.assets import asset
+from qiguo.play.catalogs import CJK
+from qiguo.play.strings import piece_glyph
 
 from . import theme
-from .assets import asset
 from .fonts import render
 
 
@@ -27,7 +29,7 @@ def style_for(setting: str, language: str) -> str:
     """The style to draw: "glyphs" or "pictures"."""
     if setting in ("glyphs", "pictures"):
         return setting
-    return "glyphs" if language in ("zh", "ja") else "pictures"
+    return "glyphs" if language in CJK else "pictures"
 
 
 def luminance(c: tuple[int, int, int]) -> float:
@@ -104,11 +106,16 @@ def colours_of(piece: Piece, controller: int) -> tuple[tuple[int, int, int], tup
     return theme.KINGDOM_FILL[k], theme.KINGDOM_INK[k], ring
 
 
-@lru_cache(maxsize=1024)
 def disc(piece: Piece, controller: int, radius: int, style: str, aid: bool,
          ground: tuple[int, int, int] = theme.BOARDS["wood"]["board"]) -> pygame.Surface:
     """A piece drawn on a disc of the given radius (with a soft shadow), in a style, for drawing
-    on `ground`."""
+    on `ground` (glyphs in the current language's forms)."""
+    return _disc(piece, controller, radius, style, aid, ground, piece_glyph(piece))
+
+
+@lru_cache(maxsize=1024)
+def _disc(piece: Piece, controller: int, radius: int, style: str, aid: bool, ground: tuple[int, int, int],
+          glyph: str) -> pygame.Surface:
     fill, ink, ring = colours_of(piece, controller)
     scale = 2
     r2 = max(4, radius) * scale
@@ -122,7 +129,6 @@ def disc(piece: Piece, controller: int, radius: int, style: str, aid: bool,
         pygame.draw.circle(big, (20, 20, 20), (c, c), r2, max(1, scale))
     inner = r2 * (1.0 if ring is None else 0.82)
     if piece.is_zhou or style == "glyphs":
-        glyph = "周" if piece.is_zhou else KIND_GLYPHS[piece.kind]
         text = render(glyph, int(inner * 1.15), ink)
         big.blit(text, text.get_rect(center=(c, c + scale)))
     else:

@@ -7,7 +7,7 @@ import os
 from typing import Iterator
 import pygame
 
-from .assets import asset
+from qiguo.assets import asset
 
 log = logging.getLogger(__name__)
 

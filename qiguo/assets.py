@@ -1,11 +1,12 @@
-"""Where the game's files (font, sounds) are: beside the package in a checkout, or installed
-under the environment's share/qiguo/ by `pip install .`."""
+"""Where the game's files (font, sounds, pictograms, text catalogs) are: beside the package in a
+checkout, or installed under the environment's share/qiguo/ by `pip install .`. Standard
+library only, so every layer may use it."""
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-CANDIDATES = (Path(__file__).resolve().parents[2] / "assets", Path(sys.prefix) / "share" / "qiguo" / "assets")
+CANDIDATES = (Path(__file__).resolve().parents[1] / "assets", Path(sys.prefix) / "share" / "qiguo" / "assets")
 
 
 def asset(*parts: str) -> Path:
