@@ -21,6 +21,7 @@ from qiguo.cmdline import Parser, checked, parse, parsed, seconds, whole
 from qiguo.engine import EngineError, Rules
 from qiguo.net.protocol import parse_address
 from qiguo.ui import keymap, theme
+from qiguo.ui.gamepad import Gamepads
 from qiguo.play.files import check_data_dir, clean_temporaries, data_dir
 from qiguo.ui.fonts import clear_caches, render, wrap
 from qiguo.play.seats import LOCAL, parse_seats
@@ -67,6 +68,7 @@ class App:
             problems.append(("settings.reset", {"names": ", ".join(bad), "kept": t("save.kept", name="settings.json.bad")}))
         from qiguo.ui.sound import Sounds
         self.sounds = Sounds()
+        self.pads = Gamepads()
         self.seed = seed
         self.stack = SceneStack()
         self.running = True
@@ -154,6 +156,7 @@ class App:
     def step(self, dt: float, events: Sequence[pygame.event.Event]) -> None:
         """One frame: events, update, draw. A scene's error becomes a message, not a crash."""
         try:
+            events = [e for event in events for e in self.pads.translate(event)] + self.pads.update(dt)
             for event in events:
                 if not self._global(event) and self.stack.top is not None:
                     self.stack.top.process_event(event)

@@ -157,7 +157,7 @@ def test_the_panel_follows_the_position_on_show_and_counts_every_loss():
     g = scene.game
     from qiguo.ui.panel import lost_pieces
     assert lost_pieces(g, 1) == 1 and g.losses[1] == 0  # the engine's attrition count leaves generals out
-    key(app, pygame.K_LEFT)
+    key(app, pygame.K_PAGEUP)
     view = scene.panel_view(scene._past)
     assert view.game.ply == 0 and lost_pieces(view.game, 1) == 0 and view.game.alive[1]
     assert view.head == "Position after move 0 of 1"
@@ -170,7 +170,7 @@ def test_one_numbering_in_the_move_list_the_banner_and_the_export():
     human_move(app, scene, "f5", "f6")
     lines = movelist.lines(scene.match)
     assert [line.text.split(".")[0] for line in lines] == ["1", "2"]
-    key(app, pygame.K_LEFT)
+    key(app, pygame.K_PAGEUP)
     assert "after move 1 of 2" in scene.panel_view(scene._past).head
     assert "\n1. Qin Envoy e10–e7\n2. Chu Envoy f5–f6\n" in movelist.export_text(scene.match)
 

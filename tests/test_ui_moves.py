@@ -63,10 +63,10 @@ def test_clicking_a_line_shows_the_past_and_end_returns():
     assert scene.view_ply == 1 and scene._past.history == ["e10e7"]
     click(app, scene.view.centre(parse_point("n1")))  # the board does nothing in the past
     assert scene.game.to_qfen() == live and scene.selected is None
-    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_PAGEDOWN)
     assert scene.view_ply is None  # stepping onto the latest move is the game itself
-    key(app, pygame.K_LEFT)
-    key(app, pygame.K_LEFT)
+    key(app, pygame.K_PAGEUP)
+    key(app, pygame.K_PAGEUP)
     assert scene.view_ply == 0 and scene._past.ply == 0
     key(app, pygame.K_END)
     assert scene.view_ply is None and scene.game.to_qfen() == live
@@ -80,7 +80,7 @@ def test_bots_wait_while_the_past_is_shown():
     click(app, scene.view.centre(parse_point("e10")))
     click(app, scene.view.centre(parse_point("e7")))
     assert scene.game.history == ["e10e7"] and scene.game.mover == "r"  # two bots to move next
-    key(app, pygame.K_LEFT)
+    key(app, pygame.K_PAGEUP)
     frames(app, 40)
     assert scene.view_ply == 0 and scene.game.history == ["e10e7"]  # nobody moved while the past was shown
     key(app, pygame.K_END)

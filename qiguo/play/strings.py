@@ -16,7 +16,8 @@ RULES: list[tuple[str, tuple[str, ...]]] = [
     ("rules.section.pieces", ()),  # drawn as cards with diagrams from the engine
     ("rules.section.defeat", ()),  # written from the rule options: rules_text(rules)
     ("rules.section.victory", ()),
-    ("rules.section.playing", ("rules.playing.1", "rules.playing.2", "rules.playing.3", "rules.playing.4")),
+    ("rules.section.playing", ("rules.playing.1", "rules.playing.2", "rules.playing.3", "rules.playing.4",
+                               "rules.playing.5")),
 ]
 """The rules screen's sections: a heading's key and its lines' keys."""
 _language = "en"

@@ -1,4 +1,5 @@
-"""The keyboard help (F1 or ?), over any scene, written from the key map (qiguo.ui.keymap)."""
+"""The keys and controller buttons (F1 or ?), over any scene, written from the key map
+(qiguo.ui.keymap)."""
 from __future__ import annotations
 
 import pygame
@@ -26,22 +27,26 @@ class KeysScene(Scene):
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, (0, 0))
-        rows = [(t("keys.k.click"), t("keys.click")), (t("keys.k.deselect"), t("keys.deselect"))]
-        rows += [(keymap.labels(chords), t(f"keys.{name}")) for name, chords in keymap.GAME + keymap.GLOBAL]
+        rows = [(t("keys.heading.keys"), t("keys.heading.pad"), ""),
+                (t("keys.k.click"), "", t("keys.click")), (t("keys.k.deselect"), "", t("keys.deselect"))]
+        rows += [(keys, pad, t(f"keys.{name}")) for name, keys, pad in keymap.rows(keymap.GAME + keymap.GLOBAL)]
         size = max(FLOOR, min(22, (h - 140) // (len(rows) + 3) - 6))
         line = line_height(size) + 2
         title = render(t("keys.title"), max(FLOOR, int(size * 1.4)), theme.ACCENT)
-        box = pygame.Rect(0, 0, min(820, w - 40), line * len(rows) + title.get_height() + 40)
+        box = pygame.Rect(0, 0, min(980, w - 40), line * len(rows) + title.get_height() + 40)
         box.center = (w // 2, h // 2)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=12)
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=12)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 12)))
         y = box.y + 24 + title.get_height()
-        split = box.x + int(box.width * 0.34)
-        for k, text in rows:
-            label, label_size = fitted(k, size, split - box.x - 30)
-            img = render(label, label_size, theme.TEXT)
-            surface.blit(img, img.get_rect(topright=(split - 16, y)))
+        pad_x, split = box.x + int(box.width * 0.3), box.x + int(box.width * 0.45)
+        for i, (keys, pad, text) in enumerate(rows):
+            colour = theme.ACCENT if i == 0 else theme.TEXT
+            label, label_size = fitted(keys, size, pad_x - box.x - 30)
+            img = render(label, label_size, colour)
+            surface.blit(img, img.get_rect(topright=(pad_x - 16, y)))
+            label, label_size = fitted(pad, size, split - pad_x - 16)
+            surface.blit(render(label, label_size, colour), (pad_x, y))
             label, label_size = fitted(text, size, box.right - split - 16)
-            surface.blit(render(label, label_size, theme.TEXT), (split, y))
+            surface.blit(render(label, label_size, colour), (split, y))
             y += line

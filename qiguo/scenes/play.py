@@ -7,7 +7,7 @@ import time
 
 import pygame
 
-from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
+from qiguo.engine import CENTRE, KINGDOMS, POINTS, RESIGN, SIZE, Game, Move, point_name
 from qiguo.play import hosting, movelist, notices, record, saves, trail
 from qiguo.ui import keymap, piece_art, theme
 from qiguo.ui.board_view import BoardView
@@ -65,6 +65,9 @@ class GameScene(Scene):
         self._trail: list[trail.Step] = []
         self._trail_key: tuple = ()
         self.hover: int | None = None
+        self.cursor: int | None = None
+        """The keyboard's (or a controller's) point on the board, shown once a cursor key is
+        pressed and hidden when the mouse moves."""
         self.hover_for = 0.0
         self.hover_armed = False
         self._hint_shown: int | None = None
@@ -78,6 +81,7 @@ class GameScene(Scene):
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEMOTION:
+            self.cursor = None
             point = self.view.point_at(event.pos)
             if point != self.hover or not self.hover_armed:
                 self.hover, self.hover_for, self.hover_armed = point, 0.0, True
@@ -103,13 +107,27 @@ class GameScene(Scene):
             self.key(event)
 
     def key(self, event: pygame.event.Event) -> None:
-        """A key, through the key map (qiguo.ui.keymap.GAME: the keys screen lists the same)."""
-        if self.review:
+        """A key, through the key map (qiguo.ui.keymap.GAME: the keys screen lists the same).
+        Once the game is over there is nothing to move: the arrows step through it, as in review."""
+        if self.review or (self.game.result is not None and event.key in (pygame.K_LEFT, pygame.K_RIGHT)):
             self.review_key(event)
             return
         name = keymap.action(event, keymap.GAME)
         at = self.game.ply if self.view_ply is None else self.view_ply
-        if name == "menu":
+        if name.startswith("cursor."):
+            self.move_cursor(name.split(".")[1])
+        elif name == "pick":
+            if self.game.result is not None:
+                self.show_result()
+            elif event.key == pygame.K_SPACE and not self.match.human_to_move:
+                self.match.paused = not self.match.paused  # Space pauses the bots while they move
+            elif self.cursor is None:
+                self.move_cursor("")
+            else:
+                self.click(self.cursor)
+        elif name in ("next", "previous", "danger"):
+            self.jump(name)
+        elif name == "menu":
             if self.selected is not None:
                 self.deselect()
             elif self.view_ply is not None:
@@ -136,8 +154,40 @@ class GameScene(Scene):
             self.show_ply(None)
         elif name == "first":
             self.show_ply(0)
-        elif name == "result" and self.game.result is not None:
-            self.show_result()
+
+    def move_cursor(self, direction: str) -> None:
+        """Show the board cursor (on the piece picked up, else the mover's General, else the
+        centre) or move it one point; the point under it is explained as under the pointer."""
+        if self.cursor is None:
+            g = self.game
+            general = next((sq for sq in range(POINTS) if (p := g.piece_at(sq)) is not None and p.is_general
+                            and p.kingdom == g.turn), CENTRE)
+            self.cursor = self.selected if self.selected is not None else general
+        else:
+            f, r = self.cursor % SIZE, self.cursor // SIZE
+            df, dr = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}.get(direction, (0, 0))
+            self.cursor = min(SIZE - 1, max(0, r + dr)) * SIZE + min(SIZE - 1, max(0, f + df))
+        self.hover, self.hover_for, self.hover_armed = self.cursor, 0.0, True
+
+    def jump(self, kind: str) -> None:
+        """Tab / Shift+Tab: the cursor to the next or previous of the player's movable pieces (of
+        the piece's destinations, once one is picked up); T: to the next piece in danger."""
+        if kind == "danger":
+            points = sorted(self.danger())
+        elif self.selected is not None:
+            points = sorted(self.targets)
+        elif self.match.human_to_move and self.view_ply is None:
+            points = sorted({m.from_sq for m in self.game.legal_moves() if not m.is_pass})
+        else:
+            points = []
+        if not points:
+            return
+        at = self.cursor if self.cursor is not None else -1
+        if kind == "previous":
+            self.cursor = next((p for p in reversed(points) if p < at), points[-1])
+        else:
+            self.cursor = next((p for p in points if p > at), points[0])
+        self.hover, self.hover_for, self.hover_armed = self.cursor, 0.0, True
 
     def review_key(self, event: pygame.event.Event) -> None:
         """Keys while reviewing: step through the game, or go back."""
@@ -430,7 +480,7 @@ class GameScene(Scene):
         m, g = self.match, self.game
         net = (tuple(self.net_labels()), m.connected) if m.networked else ()
         return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, self.view_ply, m.hint, self.better, self.scroll,
-                self.hover if self.selected is not None else None,
+                self.hover if self.selected is not None else None, self.cursor,
                 self.last_move, tuple(n.text for n in self.notices), self.tooltip_point(), language(), net,
                 tuple(sorted(vars(self.app.settings).items(), key=str)))
 
@@ -482,7 +532,8 @@ class GameScene(Scene):
                        targets=self.targets if s.show_legal else {}, trail=None if past else self.trail(),
                        last_move=self.last_move, home=g.turn if g.result is None and not past else None,
                        hint=self.better if past else self.match.hint, hover=self.tooltip_point(),
-                       danger=set(self.danger()), risks=self.risks() if s.show_legal else {})
+                       danger=set(self.danger()), risks=self.risks() if s.show_legal else {},
+                       cursor=None if past or self.review else self.cursor)
         if past:
             pygame.draw.rect(surface, theme.LAST_MOVE, self.view.rect.inflate(6, 6), 4, border_radius=8)
         key = (id(self.game), self.game.ply, self.game.hash, language())

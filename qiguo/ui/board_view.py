@@ -231,11 +231,12 @@ class BoardView:
     def draw(self, surface: pygame.Surface, game: Game, *, show_coords: bool = True,
              selected: int | None = None, targets: dict[int, int] | None = None, trail: list[Step] | None = None,
              last_move: int = 0, home: int | None = None, hint: int | None = None, hover: int | None = None,
-             danger: set[int] | None = None, risks: dict[int, Any] | None = None) -> None:
+             danger: set[int] | None = None, risks: dict[int, Any] | None = None,
+             cursor: int | None = None) -> None:
         """The board, the home edge of kingdom `home`, the trail of moves (or the last move),
         pieces, animations, a suggested move, the selection with its legal destinations, the
-        danger marks on pieces that can be taken, and what each destination risks (`risks`:
-        point -> an object with `exposed` and `general`)."""
+        danger marks on pieces that can be taken, what each destination risks (`risks`:
+        point -> an object with `exposed` and `general`), and the keyboard's cursor."""
         surface.blit(self._static_layer(game, show_coords), self.rect.topleft)
         cell = self.cell
         if home is not None:
@@ -287,6 +288,20 @@ class BoardView:
                 self._cross(surface, (x, y), theme.PERIL)
             elif risk is not None and risk.exposed:
                 self._warning(surface, (x, y), theme.DANGER)
+        if cursor is not None:
+            self._cursor(surface, cursor)
+
+    def _cursor(self, surface: pygame.Surface, sq: int) -> None:
+        """The keyboard's cursor: four thick corner brackets around the point, dark-edged, so it
+        reads on any board, piece or mark and is never taken for the selection ring."""
+        x, y = self.centre(sq)
+        half, arm = self.cell * 0.62, self.cell * 0.3
+        width = max(3, int(self.cell * 0.1))
+        for sx, sy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+            corner = (x + sx * half, y + sy * half)
+            for colour, w in ((theme.OUTLINE, width + 3), (theme.CURSOR, width)):
+                pygame.draw.line(surface, colour, corner, (corner[0] - sx * arm, corner[1]), w)
+                pygame.draw.line(surface, colour, corner, (corner[0], corner[1] - sy * arm), w)
 
     def _warning(self, surface: pygame.Surface, at: tuple[float, float], colour: tuple[int, int, int]) -> None:
         """The danger mark: a small triangle with "!" at the lower right of a point (the trail's

@@ -45,6 +45,8 @@ PERIL: Colour = (230, 20, 60)
 OUTLINE: Colour = (16, 16, 16)
 """The dark rim drawn around every marker on the board, so that it reads on light colours."""
 HALO: Colour = (255, 255, 255)
+CURSOR: Colour = (70, 215, 255)
+"""The keyboard's board cursor (corner brackets), unlike any kingdom's, the selection's or a mark's colour."""
 """The light rim, for dark colours (Yan's black, the slate board)."""
 BUTTON: Colour = (78, 72, 88)
 BUTTON_HOVER: Colour = (104, 96, 118)

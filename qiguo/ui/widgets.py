@@ -36,7 +36,8 @@ class Button:
 
 
 class ButtonColumn:
-    """Buttons stacked in a column; Up/Down (or Tab) move the focus, Enter presses."""
+    """Buttons stacked in a column (or a grid); Up/Down, Left/Right and Tab/Shift+Tab (a
+    controller's d-pad and shoulder buttons) move the focus, Enter or Space (A) presses."""
 
     def __init__(self, buttons: list[Button]):
         self.buttons = buttons
@@ -72,10 +73,11 @@ class ButtonColumn:
                     b.action()
                     return True
         elif event.type == pygame.KEYDOWN and self.buttons:
-            if event.key in (pygame.K_DOWN, pygame.K_TAB):
+            back = event.key == pygame.K_TAB and getattr(event, "mod", 0) & pygame.KMOD_SHIFT
+            if event.key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB) and not back:
                 self.focus = (self.focus + 1) % len(self.buttons)
                 return True
-            if event.key == pygame.K_UP:
+            if event.key in (pygame.K_UP, pygame.K_LEFT) or back:
                 self.focus = (self.focus - 1) % len(self.buttons)
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

@@ -1,0 +1,102 @@
+"""Game controllers, hot-plugged: each one plugged in is opened with pygame-ce's controller API,
+and its buttons, left stick and right trigger become the key presses they stand for
+(:data:`qiguo.ui.keymap.PAD`), so every screen that takes keys takes a controller too."""
+from __future__ import annotations
+
+import logging
+
+import pygame
+from pygame._sdl2 import controller
+
+from . import keymap
+
+log = logging.getLogger(__name__)
+
+PRESSED = 16384
+"""How far a stick or trigger must go (of 32767) to count."""
+REPEAT_AFTER, REPEAT_EVERY = 0.35, 0.12
+"""A stick held in one direction moves again after this many seconds, then this often."""
+BUTTONS = {button: chord for button, _, chord in keymap.PAD}
+STICK = {(pygame.CONTROLLER_AXIS_LEFTX, 1): keymap.Chord(pygame.K_RIGHT),
+         (pygame.CONTROLLER_AXIS_LEFTX, -1): keymap.Chord(pygame.K_LEFT),
+         (pygame.CONTROLLER_AXIS_LEFTY, 1): keymap.Chord(pygame.K_DOWN),
+         (pygame.CONTROLLER_AXIS_LEFTY, -1): keymap.Chord(pygame.K_UP)}
+
+
+def key_event(chord: keymap.Chord) -> pygame.event.Event:
+    """The key press a chord stands for, as the keyboard would send it."""
+    mod = (pygame.KMOD_CTRL if chord.ctrl else 0) | (pygame.KMOD_SHIFT if chord.shift else 0)
+    return pygame.event.Event(pygame.KEYDOWN, key=chord.key, mod=mod, unicode="", scancode=0, pad=True)
+
+
+class Gamepads:
+    """The controllers plugged in, and what their stick and trigger are doing."""
+
+    def __init__(self) -> None:
+        self.pads: dict[int, controller.Controller] = {}
+        self.axes: dict[int, int] = {}
+        self.held: keymap.Chord | None = None
+        self.held_for = 0.0
+        self.repeat_at = REPEAT_AFTER
+        self.trigger = False
+        try:
+            controller.init()
+        except pygame.error as e:  # no controller support here: the keyboard and mouse still work
+            log.info("no game controllers: %s", e)
+
+    def translate(self, event: pygame.event.Event) -> list[pygame.event.Event]:
+        """What an event means to the scenes: a controller's press as a key press, plugging in
+        and out as nothing, any other event as itself."""
+        if event.type == pygame.CONTROLLERDEVICEADDED:
+            self.add(event.device_index)
+        elif event.type == pygame.CONTROLLERDEVICEREMOVED:
+            pad = self.pads.pop(event.instance_id, None)
+            if pad is not None:
+                pad.quit()
+        elif event.type == pygame.CONTROLLERBUTTONDOWN:
+            chord = BUTTONS.get(event.button)
+            return [key_event(chord)] if chord else []
+        elif event.type == pygame.CONTROLLERAXISMOTION:
+            return self.axis(event.axis, event.value)
+        elif event.type in (pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERDEVICEREMAPPED):
+            return []
+        else:
+            return [event]
+        return []
+
+    def add(self, index: int) -> None:
+        try:
+            pad = controller.Controller(index)
+        except pygame.error as e:
+            log.info("a controller could not be opened: %s", e)
+            return
+        self.pads[pad.as_joystick().get_instance_id()] = pad
+
+    def axis(self, axis: int, value: int) -> list[pygame.event.Event]:
+        if axis == pygame.CONTROLLER_AXIS_TRIGGERRIGHT:
+            pressed, was = value > PRESSED, self.trigger
+            self.trigger = pressed
+            return [key_event(keymap.TRIGGER_CHORD)] if pressed and not was else []
+        if axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
+            return []
+        self.axes[axis] = value
+        direction = None
+        for a in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
+            v = self.axes.get(a, 0)
+            if abs(v) > PRESSED and (direction is None or abs(v) > abs(self.axes[direction[0]])):
+                direction = (a, 1 if v > 0 else -1)
+        chord = STICK[direction] if direction else None
+        if chord == self.held:
+            return []
+        self.held, self.held_for, self.repeat_at = chord, 0.0, REPEAT_AFTER
+        return [key_event(chord)] if chord else []
+
+    def update(self, dt: float) -> list[pygame.event.Event]:
+        """The presses of a stick held in one direction (it repeats, like a held key)."""
+        if self.held is None:
+            return []
+        self.held_for += dt
+        if self.held_for < self.repeat_at:
+            return []
+        self.repeat_at += REPEAT_EVERY
+        return [key_event(self.held)]
