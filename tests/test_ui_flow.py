@@ -64,9 +64,9 @@ def test_invalid_setups_cannot_start():
     for k in range(1, 7):  # every kingdom but Qin off the board
         while setup.seats[k] is not None:
             click(app, setup.seat_buttons[k].rect.center)
-    assert setup.error and not setup.start_button.enabled
+    assert setup.error and setup.note() == setup.error  # Start stays pressable and says why
     click(app, setup.start_button.rect.center)
-    assert app.stack.top is setup
+    assert app.stack.top is setup and app.toast_text == setup.error
     click(app, setup.seat_buttons[3].rect.center, button=3)  # right click: Qi back on as a network seat
     click(app, setup.seat_buttons[3].rect.center, button=3)  # and once more: a hard bot
     assert setup.seats[3] == "hard" and not setup.error and setup.start_button.enabled

@@ -43,6 +43,11 @@ class SetupScene(Scene):
             self.seats = parse_seats("h444444")
         self.preset = s.preset if s.preset in PRESETS else "standard"
         self.partners: dict[str, int] = {}
+        self.own: dict[int, Seat] = {}
+        """The seat each kingdom that follows a bloc's leader had before it did: it gets it back
+        when it stops following (a seat kind is never left stranded)."""
+        self.changed = ""
+        """What the last change did beyond what was clicked, and why (shown below the buttons)."""
         self.players = 7
         self._load_blocs(s.last_blocs)
         self.error = ""
@@ -89,13 +94,18 @@ class SetupScene(Scene):
         return out
 
     def _normalise(self) -> None:
-        if kingdoms_of(self.seats) != KINGDOMS:
+        if kingdoms_of(self.seats) != KINGDOMS and self.players != 7:
             self.players = 7
+            self.changed = t("setup.changed.blocs")
         for name, _ in self.active_slots():
             opts = self.options(name)
             if self.partners.get(name) not in opts and opts:
                 self.partners[name] = opts[0]
-        for partner, lead in self.allies().items():  # one player plays a whole bloc
+        allies = self.allies()
+        for k in [k for k in self.own if k not in allies]:  # no longer follows: its own seat again
+            self.seats[k] = self.own.pop(k)
+        for partner, lead in allies.items():  # one player plays a whole bloc
+            self.own.setdefault(partner, self.seats[partner])
             self.seats[partner] = self.seats[lead]
 
     def allies(self) -> dict[int, int]:
@@ -143,12 +153,14 @@ class SetupScene(Scene):
         self._changed()
 
     def _changed(self) -> None:
+        self.changed = ""
         self._normalise()
         self._build()
 
     def start(self) -> None:
         self.error = self.validate()
         if self.error:
+            self.app.toast(self.error)
             return
         s = self.app.settings
         if NETWORK in self.seats:
@@ -188,8 +200,7 @@ class SetupScene(Scene):
             (name, lead, Button(kingdom_name(self.partners[name]), lambda n=name: self.cycle_partner(n)))
             for name, lead in self.active_slots() if name in self.partners]
         self.preset_button = Button(t(f"preset.{self.preset}"), self.cycle_preset)
-        self.start_button = Button(t("setup.host" if NETWORK in self.seats else "setup.start"), self.start,
-                                   enabled=not self.error)
+        self.start_button = Button(t("setup.host" if NETWORK in self.seats else "setup.start"), self.start)
         self.back_button = Button(t("setup.back"), self.app.stack.pop)
         focus = self.column.focus if hasattr(self, "column") else 0
         self.column = ButtonColumn(self.seat_buttons + [self.preset_button, self.players_button]
@@ -197,10 +208,17 @@ class SetupScene(Scene):
                                    + [self.start_button, self.back_button])
         self.column.focus = min(focus, len(self.column.buttons) - 1)
 
+    def note(self) -> str:
+        """Below the buttons: what is wrong (Start says it too when pressed), else what the last
+        change did and why, else how the choices work."""
+        hosted = t("setup.hosted") if NETWORK in self.seats else ""
+        plain = t("setup.players.hint") if self.players_button.enabled else t("setup.blocs_all")
+        return self.error or " ".join(x for x in (self.changed, hosted) if x) or plain
+
     def frame_key(self) -> object:
         buttons = self.column.buttons
         return (language(), self.column.focus, hovered(buttons), tuple((b.label, b.enabled) for b in buttons),
-                self.error)
+                self.error, self.changed)
 
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -228,7 +246,7 @@ class SetupScene(Scene):
         bottom; a note (or what is wrong) below them."""
         w, h = surface.get_size()
         y = self.draw_title(surface, t("setup.title"), 8) + 6
-        note = self.error or (t("setup.players.hint") if self.players_button.enabled else t("setup.blocs_all"))
+        note = self.note()
         note_size = max(FLOOR, min(18, h // 45))
         width = min(680, w - 40)
         note_lines = len(wrap(note, note_size, width))
@@ -274,5 +292,5 @@ class SetupScene(Scene):
         self.start_button.rect = pygame.Rect(left + half + gap, y, half, bh)
         self.back_button.draw(surface, focused=self.back_button is focused)
         self.start_button.draw(surface, focused=self.start_button is focused)
-        blit_lines(surface, note, note_size, theme.WARN if self.error else theme.TEXT_DIM, left, y + bh + gap,
-                   width, h)
+        colour = theme.WARN if self.error else theme.ACCENT if self.changed else theme.TEXT_DIM
+        blit_lines(surface, note, note_size, colour, left, y + bh + gap, width, h)
