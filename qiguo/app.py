@@ -196,7 +196,10 @@ class App:
         lines = wrap(self.toast_text, size, area.width - 24) or [""]
         imgs = [render(line, size, theme.TEXT) for line in lines]
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 24, sum(i.get_height() for i in imgs) + 12)
-        box.midbottom = (area.centerx, area.bottom)
+        if top is not None and not top.overlay and top.toast_top:
+            box.midtop = (area.centerx, area.top)
+        else:
+            box.midbottom = (area.centerx, area.bottom)
         pygame.draw.rect(surface, (20, 18, 24), box, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=8)
         y = box.y + 6

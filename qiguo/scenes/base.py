@@ -51,6 +51,9 @@ class Scene:
     def leave(self) -> None:
         """Called when the scene is removed from the stack."""
 
+    toast_top = False
+    """Messages go at the top of the toast area (True) or at its bottom."""
+
     def toast_area(self) -> pygame.Rect | None:
         """Where messages go on this scene (None: at the bottom of the window)."""
         return None

@@ -22,6 +22,7 @@ class LoadScene(Scene):
         self.selected = 0
         self.scroll = 0  # rows scrolled past the top
         self.rows: list[tuple[pygame.Rect, int]] = []
+        self.list_area = pygame.Rect(0, 0, 0, 0)
         self.bar = pygame.Rect(0, 0, 0, 0)
         self.visible = 1
         self.refresh()
@@ -121,6 +122,10 @@ class LoadScene(Scene):
 
     # ---- drawing ------------------------------------------------------------------------
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Messages go over the list, never over the buttons below it."""
+        return self.list_area if self.list_area.height else None
+
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         y = self.draw_title(surface, t("load.title"), h // 40)
@@ -137,6 +142,7 @@ class LoadScene(Scene):
         self.visible = max(1, (bottom - y) // row_h)
         self.scroll = max(0, min(self.scroll, len(self.listings) - self.visible))
         self.rows = []
+        self.list_area = pygame.Rect(left, y, width, max(0, bottom - y))
         name_size = max(FLOOR + 2, min(22, row_h // 3))
         info_size = max(FLOOR, min(16, row_h // 4))
         for i, listing in enumerate(self.listings[self.scroll:self.scroll + self.visible], self.scroll):

@@ -490,8 +490,11 @@ class GameScene(Scene):
             return None
         return self.hover
 
+    toast_top = True
+
     def toast_area(self) -> pygame.Rect:
-        """Messages go over the move list, never over the board and its coordinates."""
+        """Messages go over the top of the move list (its oldest lines), never over the board or
+        the newest moves."""
         return self.panel.list_rect
 
     # ---- drawing ------------------------------------------------------------------------
@@ -542,7 +545,7 @@ class GameScene(Scene):
         self.scroll = self.panel.draw(surface, self.panel_view(g), self._lines, self.scroll)
         self.view.draw_flights(surface)
         point = self.tooltip_point()
-        if point is not None:
+        if point is not None and self.app.stack.top is self:  # never peeking out from under a menu
             self.draw_tooltip(surface, g, point)
 
     def panel_view(self, g: Game) -> View:

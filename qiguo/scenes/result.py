@@ -6,7 +6,7 @@ import pygame
 
 from qiguo.engine import KINGDOMS
 from qiguo.ui import theme
-from qiguo.ui.fonts import FLOOR, fit, fitted, render
+from qiguo.ui.fonts import FLOOR, fit, fitted, line_height, render, wrap
 from qiguo.play.match import Match
 from qiguo.ui.panel import lost_pieces, player_text
 from qiguo.play.strings import kingdom_glyph, kingdom_name, status_text, t
@@ -78,10 +78,9 @@ class ResultScene(ButtonScene):
                  t("result.losses"), t("result.status")]
         r = (row_h - 4) // 2 - 3
         room = [int((xs[i + 1] - xs[i]) * width) - (2 * r + 14 if i == 1 else 8) for i in range(6)]
-        sizes = []  # one size a column: the largest at which every cell fits (never under the floor)
-        for i in range(6):
-            want = max(FLOOR, min(24, int(row_h * 0.42)))
-            sizes.append(max(FLOOR, min(fit(cell[i], want, room[i]) for cell in rows + [heads])))
+        want = max(FLOOR, min(24, int(row_h * 0.42)))  # one size for the table: the largest at which
+        size = max(FLOOR, min(fit(cell[i], want, room[i]) for cell in rows + [heads] for i in range(5)))
+        sizes = [size] * 6  # the short columns fit; a long status wraps onto a second line
         for i, label in enumerate(heads):
             text, _ = fitted(label, sizes[i], room[i], sizes[i])
             surface.blit(render(text, sizes[i], theme.TEXT_DIM), (left + xs[i] * width + (2 * r + 8 if i == 1 else 0), y))
@@ -96,11 +95,13 @@ class ResultScene(ButtonScene):
             glyph = render(kingdom_glyph(k), max(FLOOR, int(r * 1.3)), theme.KINGDOM_INK[k])
             surface.blit(glyph, glyph.get_rect(center=(cx, row.centery)))
             for i, cell in enumerate(cells):
-                text, _ = fitted(cell, sizes[i], room[i], sizes[i])
-                colour = theme.TEXT_DIM if i == 5 else theme.ACCENT if won else theme.TEXT
-                img = render(text, sizes[i], colour)
                 x = left + xs[i] * width + (2 * r + 8 if i == 1 else 0)
-                surface.blit(img, img.get_rect(midleft=(x, row.centery)))
+                colour = theme.TEXT_DIM if i == 5 else theme.ACCENT if won else theme.TEXT
+                lines, s = status_lines(cell, size, room[i], row.height) if i == 5 else ([cell], size)
+                top = row.centery - len(lines) * line_height(s) // 2
+                for n, line in enumerate(lines):
+                    img = render(line, s, colour)
+                    surface.blit(img, img.get_rect(midleft=(x, top + n * line_height(s) + line_height(s) // 2)))
             y += row_h
         n = len(self.menu.buttons)
         gap = 10
@@ -108,3 +109,14 @@ class ResultScene(ButtonScene):
         area = pygame.Rect((w - (bw * n + gap * (n - 1))) // 2, buttons_top, bw * n + gap * (n - 1), 0)
         self.menu.layout_grid(area, n, bh, gap)
         self.menu.draw(surface)
+
+
+def status_lines(text: str, size: int, width: int, height: int) -> tuple[list[str], int]:
+    """A kingdom's status in the table's size, on two lines if it needs them; a little smaller
+    only when two lines of that size do not fit the row (never under the floor, and cut short
+    with an ellipsis only there)."""
+    for s in range(size, FLOOR - 1, -1):
+        lines = wrap(text, s, width)
+        if len(lines) == 1 or (len(lines) == 2 and 2 * line_height(s) <= height):
+            return lines, s
+    return [fitted(text, FLOOR, width, FLOOR)[0]], FLOOR

@@ -11,7 +11,7 @@ import pygame
 from qiguo.engine import FILES, KINGDOMS, SIZE, ZHOU, Game, Move, Piece
 
 from . import piece_art, theme
-from .fonts import render
+from .fonts import FLOOR, render
 from qiguo.play.match import Played
 from qiguo.play.trail import Step
 
@@ -279,7 +279,7 @@ class BoardView:
             x, y = self.centre(t_sq)
             risk = risks.get(t_sq)
             if game.piece_at(t_sq):
-                _ring(surface, (x, y), cell * 0.56, max(3, int(cell * 0.12)), theme.CAPTURE_RING)
+                _capture_ring(surface, (x, y), cell * 0.58, max(3, int(cell * 0.12)))
             else:
                 dot = theme.DANGER if risk is not None and risk.exposed else theme.MOVE_DOT
                 pygame.draw.circle(surface, theme.OUTLINE, (x, y), max(4, cell * 0.19))
@@ -364,8 +364,9 @@ class BoardView:
         """Each move's number in the game (as in the move list) on a badge at its destination,
         over the pieces, and a cross where a piece was taken."""
         cell = self.cell
-        r = max(9, int(cell * 0.25))
-        size = max(12, int(r * 1.35))
+        r = max(7, int(cell * 0.25))
+        size = max(FLOOR, int(r * 1.35))
+        off = cell * (0.5 if cell < 32 else 0.42)  # on a small board, out between the points
         shown: dict[int, int] = {}
         for step in steps:
             shown[step.move.to_sq] = step.ply  # a point reached twice shows its latest move
@@ -373,7 +374,7 @@ class BoardView:
             if shown.get(step.move.to_sq) != step.ply:
                 continue
             x, y = self.centre(step.move.to_sq)
-            centre = (x - cell * 0.42, y - cell * 0.42)
+            centre = (x - off, y - off)
             fill = theme.KINGDOM_FILL[step.kingdom]
             ink = theme.KINGDOM_INK[step.kingdom]
             label = render(str(step.ply), size, ink)
@@ -383,7 +384,7 @@ class BoardView:
             pygame.draw.rect(surface, fill, badge, border_radius=r)
             surface.blit(label, label.get_rect(center=badge.center))
             if step.captured is not None:
-                cx, cy = x + cell * 0.42, y - cell * 0.42
+                cx, cy = x + off, y - off
                 pygame.draw.circle(surface, theme.OUTLINE, (cx, cy), r + 2)
                 pygame.draw.circle(surface, theme.CAPTURE_RING, (cx, cy), r)
                 k = r * 0.5
@@ -421,6 +422,14 @@ def _arrow(surface: pygame.Surface, start: tuple[float, float], end: tuple[float
     pygame.draw.polygon(surface, theme.OUTLINE, rim)
     pygame.draw.line(surface, colour, start, (bx, by), width)
     pygame.draw.polygon(surface, colour, tip)
+
+
+def _capture_ring(surface: pygame.Surface, centre: tuple[float, float], radius: float, width: int) -> None:
+    """A capture's ring: red between white bands and a dark rim, so it shows on every kingdom's
+    pieces, red Chu's included, and on either board."""
+    pygame.draw.circle(surface, theme.OUTLINE, centre, radius + 3, width + 6)
+    pygame.draw.circle(surface, theme.HALO, centre, radius + 1, width + 2)
+    pygame.draw.circle(surface, theme.CAPTURE_RING, centre, radius, max(2, width - 1))
 
 
 def _ring(surface: pygame.Surface, centre: tuple[float, float], radius: float, width: int,
