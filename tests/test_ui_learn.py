@@ -8,7 +8,7 @@ from qiguo.scenes.legend import LegendScene
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.title import TitleScene
 from qiguo.scenes.tutorial import TutorialScene
-from qiguo.ui import piece_art, theme
+from qiguo.ui import fonts, piece_art, theme
 from qiguo.play.match import Match
 from qiguo.play.seats import parse_seats
 from qiguo.play.strings import piece_of, LANGUAGES, how_it_moves, set_language, t
@@ -38,7 +38,7 @@ def hover(app, scene, point):
 
 def tooltip_lines(scene, g, point, monkeypatch):
     shown = []
-    monkeypatch.setattr("qiguo.scenes.play.render", lambda text, *a: shown.append(text) or
+    monkeypatch.setattr("qiguo.ui.tooltip.render", lambda text, *a: shown.append(text) or
                         pygame.Surface((10, 10)))
     scene.draw_tooltip(pygame.Surface((1280, 900)), g, parse_point(point))
     return shown
@@ -207,3 +207,62 @@ def test_the_colour_blind_marks_are_distinct_large_and_explained():
     finally:
         legend_module.piece_art.draw_mark = original
     assert sorted(set(marks)) == list(range(7))  # the legend shows which mark is which kingdom
+
+
+def test_the_tutorial_explains_what_the_pointer_rests_on(monkeypatch):
+    app = make_app((800, 600))
+    tutorial = TutorialScene(app)
+    app.stack.push(tutorial)
+    frames(app, 1)
+    shown = []
+    real = fonts.render
+    monkeypatch.setattr("qiguo.ui.tooltip.render", lambda text, *a: shown.append(text) or real(text, *a))
+    x, y = (int(v) for v in tutorial.view.centre(parse_point("j4")))
+    app.step(0.016, [pygame.event.Event(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(0, 0, 0))])
+    frames(app, 10)
+    assert tutorial.tooltip_point() == parse_point("j4")
+    assert how_it_moves("D", tutorial.game.rules) in shown
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_tutorial_explains_kingdoms_camps_and_alliances(code):
+    set_language(code)
+    names = [s.name for s in STEPS]
+    assert "kingdoms" in names and names.index("kingdoms") < names.index("fall")
+    text = t("tut.kingdoms.text")
+    assert all(t(f"kingdom.{k}") in text for k in "wrobgpk")  # which colour is which kingdom
+
+
+def test_the_inherited_army_step_asks_for_chus_pieces():
+    app = make_app()
+    index = [s.name for s in STEPS].index("inherit")
+    tutorial = TutorialScene(app, index)
+    app.stack.push(tutorial)
+    shown = []
+    real = fonts.render
+    import qiguo.scenes.tutorial as module
+    original = module.render
+    module.render = lambda text, *a: shown.append(text) or real(text, *a)
+    try:
+        app.draw()
+    finally:
+        module.render = original
+    words = " ".join(shown)
+    assert t("tut.inherit.click")[:20] in words and t("tut.click")[:20] not in words
+
+
+def test_a_tutorial_step_by_keyboard_alone():
+    app = make_app()
+    tutorial = TutorialScene(app)
+    app.stack.push(tutorial)
+    frames(app, 1)
+    key(app, pygame.K_RETURN)  # the cursor appears on the step's piece (the Deputy on j4)
+    assert tutorial.cursor == parse_point("j4")
+    key(app, pygame.K_RETURN)
+    assert tutorial.selected == parse_point("j4")
+    for _ in range(5):
+        key(app, pygame.K_UP)
+    key(app, pygame.K_SPACE)
+    assert tutorial.done and tutorial.game.history == ["j4j9"]
+    key(app, pygame.K_RETURN)  # Next, focused once the step is done
+    assert tutorial.index == 1

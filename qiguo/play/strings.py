@@ -111,6 +111,26 @@ def how_it_moves(letter: str, rules: Rules) -> str:
     return t(f"piece.{letter}.desc")
 
 
+def point_lines(g: Game, point: int) -> list[str]:
+    """What a point shows when explained: its name, or what stands there (whose, moved by whom)
+    and how it moves under the rules in play."""
+    piece = g.piece_at(point)
+    where = point_name(point)
+    if piece is None:
+        return [t("tip.point", point=where)]
+    if piece.is_zhou:
+        return [f"{piece_name(piece)} · {where}", how_it_moves("Z", g.rules)]
+    c = g.controller[piece.kingdom]
+    values = {"piece": piece_name(piece), "kingdom": kingdom_name(piece.kingdom)}
+    if c == piece.kingdom:
+        head = t("tip.piece", **values)
+    elif c >= 0:
+        head = t("tip.inherited", controller=kingdom_name(c), **values)
+    else:
+        head = t("tip.inert", **values)
+    return [f"{head} · {where}", how_it_moves(piece.letter, g.rules)]
+
+
 def move_words(game: Game, move: Move) -> str:
     """A move about to be played in `game`, in words: ``Horse a7–d10 takes Chu's Bow``."""
     if move.is_pass:

@@ -19,6 +19,8 @@ class Step:
     goal: Callable[[Game, Move, Game], bool]
     """Called with the game before the move, the move, and the game after it."""
     focus: tuple[str, ...] = ()
+    prompt: str = "tut.click"
+    """What to click, said until a piece is picked up."""
 
 
 def _moved(kind: int) -> Callable[[Game, Move, Game], bool]:
@@ -43,9 +45,15 @@ def _general_safe(before: Game, move: Move, after: Game) -> bool:
     return not any(after.piece_at(s).kingdom == 1 for s in attackers(after, general))
 
 
+def _left_the_camp(before: Game, move: Move, after: Game) -> bool:
+    """Qin's Envoy moved past the f line, well out of Qin's camp (files a to e)."""
+    return before.piece_at(move.from_sq).kind == ENVOY and move.to_sq % 19 > parse_point("f1")
+
+
 STEPS = (
     Step("zhou", qfen_of({"j4": "wD", "a1": "wG", "s19": "rG"}),
          lambda b, m, a: m.to_sq == parse_point("j9"), ("j4", "j10")),
+    Step("kingdoms", Game.new().to_qfen(), _left_the_camp, ("e10",)),
     Step("long", qfen_of({"e5": "wB", "h3": "wD", "a1": "wG", "s19": "rG"}), _moved(BRIGADIER), ("e5",)),
     Step("ranged", qfen_of({"e5": "wX", "h5": "wA", "a1": "wG", "s19": "rG"}),
          lambda b, m, a: b.piece_at(m.from_sq).kind == CROSSBOW and _distance(m) == 5, ("e5", "h5")),
@@ -59,11 +67,11 @@ STEPS = (
          lambda b, m, a: not a.alive[1], ("c4", "c10")),
     Step("inherit", qfen_of({"c10": "wD", "e5": "rS", "h3": "rH", "a19": "wG", "s17": "kG"}, control="r:w",
                             prisoners="w=rG"),
-         lambda b, m, a: b.piece_at(m.from_sq).kingdom == 1, ("e5", "h3")),
+         lambda b, m, a: b.piece_at(m.from_sq).kingdom == 1, ("e5", "h3"), "tut.inherit.click"),
     Step("win", qfen_of({"c4": "wD", "c10": "rG", "a19": "wG", "s17": "kG"}, prisoners="w=oG"),
          lambda b, m, a: a.result is not None and "w" in a.result.winners, ("c4", "c10")),
 )
-"""Zhou and the board, the long-range pieces, bow and crossbow, sabre and sword, the horse, the
+"""Zhou and the board, the kingdoms' colours, camps and alliances, the long-range pieces, bow and crossbow, sabre and sword, the horse, the
 envoy, the cannon, how a kingdom falls, its army inherited, and how to win."""
 
 

@@ -7,7 +7,7 @@ import time
 
 import pygame
 
-from qiguo.engine import CENTRE, KINGDOMS, POINTS, RESIGN, SIZE, Game, Move, point_name
+from qiguo.engine import CENTRE, KINGDOMS, POINTS, RESIGN, Game, Move, point_name
 from qiguo.play import hosting, movelist, notices, record, saves, trail
 from qiguo.ui import keymap, piece_art, theme
 from qiguo.ui.board_view import BoardView
@@ -15,20 +15,21 @@ from qiguo.play.files import data_dir
 from qiguo.ai.coach import Danger, Destination, explain
 from qiguo.names import TextError, clean
 from qiguo.net.protocol import LIMITS
-from qiguo.ui.fonts import FLOOR, has_glyph, render, wrap
+from qiguo.ui.fonts import has_glyph
 from qiguo.play.match import Match, Played
 from qiguo.ui.panel import Panel, View
 from qiguo.play.seats import HUMAN
 from qiguo.play.coaching import Coaching
-from qiguo.play.strings import (how_it_moves, kingdom_name, language, move_words, piece_name, piece_of, reason_words,
+from qiguo.play.cursor import next_point, stepped
+from qiguo.play.strings import (kingdom_name, language, move_words, piece_of, reason_words,
                                status_text, t, tn)
 from qiguo.ui.layout import split
+from qiguo.ui.tooltip import HOVER_AFTER, draw_tooltip
 
 from .base import Scene, register
 
 RESULT_AFTER = 1.5
 """Seconds the final position stays on screen before the result scene."""
-HOVER_AFTER = 0.35
 """Seconds the pointer rests on a point (or holds it pressed) before it is explained."""
 
 
@@ -164,29 +165,23 @@ class GameScene(Scene):
                             and p.kingdom == g.turn), CENTRE)
             self.cursor = self.selected if self.selected is not None else general
         else:
-            f, r = self.cursor % SIZE, self.cursor // SIZE
-            df, dr = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}.get(direction, (0, 0))
-            self.cursor = min(SIZE - 1, max(0, r + dr)) * SIZE + min(SIZE - 1, max(0, f + df))
+            self.cursor = stepped(self.cursor, direction)
         self.hover, self.hover_for, self.hover_armed = self.cursor, 0.0, True
 
     def jump(self, kind: str) -> None:
         """Tab / Shift+Tab: the cursor to the next or previous of the player's movable pieces (of
         the piece's destinations, once one is picked up); T: to the next piece in danger."""
         if kind == "danger":
-            points = sorted(self.danger())
+            points = list(self.danger())
         elif self.selected is not None:
-            points = sorted(self.targets)
+            points = list(self.targets)
         elif self.match.human_to_move and self.view_ply is None:
-            points = sorted({m.from_sq for m in self.game.legal_moves() if not m.is_pass})
+            points = list({m.from_sq for m in self.game.legal_moves() if not m.is_pass})
         else:
             points = []
         if not points:
             return
-        at = self.cursor if self.cursor is not None else -1
-        if kind == "previous":
-            self.cursor = next((p for p in reversed(points) if p < at), points[-1])
-        else:
-            self.cursor = next((p for p in points if p > at), points[0])
+        self.cursor = next_point(points, self.cursor, backwards=kind == "previous")
         self.hover, self.hover_for, self.hover_armed = self.cursor, 0.0, True
 
     def review_key(self, event: pygame.event.Event) -> None:
@@ -618,48 +613,7 @@ class GameScene(Scene):
         return out
 
     def draw_tooltip(self, surface: pygame.Surface, g: Game, point: int) -> None:
-        """What stands on a point and how it moves, in a box beside the pointer."""
-        piece = g.piece_at(point)
-        where = point_name(point)
-        if piece is None:
-            lines = [t("tip.point", point=where)]
-        elif piece.is_zhou:
-            lines = [f"{piece_name(piece)} · {where}", how_it_moves("Z", g.rules)]
-        else:
-            c = g.controller[piece.kingdom]
-            values = {"piece": piece_name(piece), "kingdom": kingdom_name(piece.kingdom)}
-            if c == piece.kingdom:
-                head = t("tip.piece", **values)
-            elif c >= 0:
-                head = t("tip.inherited", controller=kingdom_name(c), **values)
-            else:
-                head = t("tip.inert", **values)
-            lines = [f"{head} · {where}", how_it_moves(piece.letter, g.rules)]
-            danger = self.danger().get(point) if g is self.game else None
-            if danger is not None:
-                lines[1:1] = [t("tip.danger", taker=piece_of(p), point=point_name(s)) for s, p in danger.by]
-        w, h = surface.get_size()
-        size = max(FLOOR, min(18, h // 50))
-        width = min(420, w - 20)
-        texts = [lines[0]] + [part for line in lines[1:] for part in wrap(line, size, width - 60)]
-        imgs = [render(text, size + (2 if i == 0 else 0), theme.TEXT if i == 0 else theme.TEXT_DIM)
-                for i, text in enumerate(texts)]
-        icon = 0 if piece is None else int(size * 2.4)
-        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + icon + 24, sum(i.get_height() for i in imgs) + 16)
-        mx, my = self.view.centre(point)
-        box.topleft = (int(mx + self.view.cell * 0.7), int(my + self.view.cell * 0.7))
-        if box.right > w - 4:
-            box.right = int(mx - self.view.cell * 0.7)
-        if box.bottom > h - 4:
-            box.bottom = int(my - self.view.cell * 0.7)
-        box.clamp_ip(surface.get_rect())
-        pygame.draw.rect(surface, (24, 22, 28), box, border_radius=8)
-        pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=8)
-        if piece is not None:
-            c = g.controller[piece.kingdom] if not piece.is_zhou else 0
-            img = piece_art.disc(piece, c, icon // 2 - 2, self.view.style, self.view.colour_aid)
-            surface.blit(img, img.get_rect(center=(box.x + 10 + icon // 2, box.y + 8 + icon // 2)))
-        y = box.y + 8
-        for img in imgs:
-            surface.blit(img, (box.x + 14 + icon, y))
-            y += img.get_height()
+        """What stands on a point and how it moves, and on the game itself what can take it."""
+        danger = self.danger().get(point) if g is self.game else None
+        extra = [t("tip.danger", taker=piece_of(p), point=point_name(s)) for s, p in danger.by] if danger else []
+        draw_tooltip(surface, self.view, g, point, extra)

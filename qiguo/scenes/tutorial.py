@@ -1,16 +1,19 @@
 """Learn to play: the steps of :mod:`qiguo.play.tutorial` on the real board. Each step shows a small
-position; the player moves Qin's pieces (dots show the engine's legal moves) and the engine
-checks the task before the next step opens."""
+position; the player moves Qin's pieces (dots show the engine's legal moves) by mouse, keyboard
+or controller, resting on a point explains it as in a game, and the engine checks the task
+before the next step opens."""
 from __future__ import annotations
 
 import pygame
 
 from qiguo.engine import Game, Move, parse_point
-from qiguo.ui import piece_art, theme
+from qiguo.play.cursor import next_point, stepped
+from qiguo.ui import keymap, piece_art, theme
 from qiguo.ui.board_view import BoardView
+from qiguo.ui.tooltip import HOVER_AFTER, draw_tooltip
 from qiguo.ui.fonts import FLOOR, fit, render, wrap
 from qiguo.play.strings import language, t
-from qiguo.play.tutorial import STEPS, game_of
+from qiguo.play.tutorial import STEPS, Step, game_of
 from qiguo.ui.widgets import Button, ButtonColumn
 from qiguo.ui.layout import split
 
@@ -29,6 +32,9 @@ class TutorialScene(Scene):
         self.done = False
         self.feedback = ""
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.hover: int | None = None
+        self.hover_for = 0.0
+        self.cursor: int | None = None
         self.go(step)
 
     # ---- steps --------------------------------------------------------------------------
@@ -39,6 +45,7 @@ class TutorialScene(Scene):
         self.game = game_of(STEPS[self.index])
         self.done, self.feedback = False, ""
         self.selected, self.targets = None, {}
+        self.cursor = None
         self.view.finish()
         self._build()
 
@@ -65,12 +72,44 @@ class TutorialScene(Scene):
             else:
                 self.app.stack.pop()
             return
+        if event.type == pygame.KEYDOWN and not self.done and self.board_key(event):
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            if event.key == pygame.K_PAGEUP or self.done:
+                self.go(self.index + (1 if event.key == pygame.K_PAGEDOWN else -1))
+            return
         if self.menu.process_event(event):
             return
+        if event.type == pygame.MOUSEMOTION:
+            point = self.view.point_at(event.pos)
+            self.cursor = None
+            if point != self.hover:
+                self.hover, self.hover_for = point, 0.0
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.click(self.view.point_at(event.pos))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.selected, self.targets = None, {}
+
+    def board_key(self, event: pygame.event.Event) -> bool:
+        """The game's board keys, while the step's task is open: the cursor (arrows, WASD),
+        Enter or Space to pick up and put down, Tab through Qin's pieces (a piece's destinations
+        once picked up). True if the key was one of them."""
+        name = keymap.action(event, keymap.GAME)
+        if name.startswith("cursor."):
+            first = STEPS[self.index].focus[0] if STEPS[self.index].focus else "j10"
+            self.cursor = parse_point(first) if self.cursor is None else stepped(self.cursor, name.split(".")[1])
+        elif name == "pick":
+            if self.cursor is None:
+                return self.board_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0))
+            self.click(self.cursor)
+        elif name in ("next", "previous"):
+            points = list(self.targets) if self.selected is not None else [
+                m.from_sq for m in self.game.legal_moves() if not m.is_pass]
+            self.cursor = next_point(points, self.cursor, backwards=name == "previous")
+        else:
+            return False
+        self.hover, self.hover_for = self.cursor, 0.0
+        return True
 
     def click(self, sq: int | None) -> None:
         """Select one of Qin's pieces, or play a move to one of its dots."""
@@ -100,10 +139,15 @@ class TutorialScene(Scene):
 
     def update(self, dt: float) -> None:
         self.view.update(dt)
+        self.hover_for += dt
+
+    def tooltip_point(self) -> int | None:
+        """The point being explained: the pointer or the cursor has rested on it long enough."""
+        return self.hover if self.hover is not None and self.hover_for >= HOVER_AFTER else None
 
     def frame_key(self) -> object:
         return (self.index, self.game.ply, self.selected, self.done, self.feedback, language(),
-                hovered(self.menu.buttons), self.menu.focus)
+                hovered(self.menu.buttons), self.menu.focus, self.cursor, self.tooltip_point())
 
     # ---- drawing ------------------------------------------------------------------------
 
@@ -116,16 +160,21 @@ class TutorialScene(Scene):
         self.view.style = piece_art.style_for(s.piece_style, language())
         step = STEPS[self.index]
         self.view.draw(surface, self.game, show_coords=s.show_coords, selected=self.selected, targets=self.targets,
-                       last_move=0 if not self.game.history else int(Move.parse(self.game.history[-1])))
+                       last_move=0 if not self.game.history else int(Move.parse(self.game.history[-1])),
+                       home=0, cursor=self.cursor)
         if not self.done and self.selected is None:
             for name in step.focus:  # what the step is about
                 x, y = self.view.centre(parse_point(name))
                 pygame.draw.circle(surface, theme.OUTLINE, (x, y), self.view.cell * 0.62 + 2, 5)
                 pygame.draw.circle(surface, theme.HINT, (x, y), self.view.cell * 0.62, 3)
-        self.draw_panel(surface, step.name)
+        self.draw_panel(surface, step)
+        point = self.tooltip_point()
+        if point is not None and self.app.stack.top is self:
+            draw_tooltip(surface, self.view, self.game, point)
 
-    def draw_panel(self, surface: pygame.Surface, name: str) -> None:
+    def draw_panel(self, surface: pygame.Surface, step: Step) -> None:
         p = self.panel
+        name = step.name
         pygame.draw.rect(surface, theme.PANEL, p)
         pad = max(10, p.width // 24)
         x, width = p.x + pad, p.width - 2 * pad
@@ -143,7 +192,7 @@ class TutorialScene(Scene):
         if self.feedback:
             texts.append((self.feedback, theme.HINT if self.done else theme.WARN))
         elif self.selected is None:
-            texts.append((t("tut.click"), theme.TEXT_DIM))
+            texts.append((t(step.prompt), theme.TEXT_DIM))
         if self.done and self.index == len(STEPS) - 1:
             texts.append((t("tut.finished"), theme.ACCENT))
         y += 6

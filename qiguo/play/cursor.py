@@ -1,0 +1,27 @@
+"""The keyboard's cursor on the board (no pygame here): one point moved a step at a time, or
+sent to the next of a set of points (the player's pieces, a piece's destinations)."""
+from __future__ import annotations
+
+from qiguo.engine import SIZE
+
+STEPS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
+"""A direction on the screen as (file, rank) steps: rank 19 is drawn at the top."""
+
+
+def stepped(point: int, direction: str) -> int:
+    """The point one step from `point` in `direction`, held at the board's edge."""
+    df, dr = STEPS.get(direction, (0, 0))
+    f, r = point % SIZE, point // SIZE
+    return min(SIZE - 1, max(0, r + dr)) * SIZE + min(SIZE - 1, max(0, f + df))
+
+
+def next_point(points: list[int], at: int | None, backwards: bool = False) -> int | None:
+    """The point after `at` among `points` in the board's order (before it, `backwards`),
+    going round; None when there are none."""
+    ordered = sorted(points)
+    if not ordered:
+        return None
+    here = -1 if at is None else at
+    if backwards:
+        return next((p for p in reversed(ordered) if p < here), ordered[-1])
+    return next((p for p in ordered if p > here), ordered[0])
