@@ -29,9 +29,20 @@ FLOOR = 12
 lowering the game's floor fails the layout tests)."""
 
 
-def problems(surface: RecordingSurface, floor: int = FLOOR) -> list[str]:
-    """What is wrong with the layout just drawn, in words."""
+def problems(surface: RecordingSurface, floor: int = FLOOR, cut: dict[str, str] | None = None,
+             wrapped: dict[str, list[str]] | None = None) -> list[str]:
+    """What is wrong with the layout just drawn, in words; `cut` holds the texts the drawing
+    cut short (shown -> whole), none of which may be on the screen, and `wrapped` the texts it
+    broke into lines (whole -> lines), all of whose lines must be drawn once the first one is."""
     out = []
+    drawn = [text for text, _, _, _ in surface.texts]
+    for text in drawn:
+        if cut and text in cut:
+            out.append(f"{text!r} is cut short from {cut[text]!r}")
+    for whole, lines in (wrapped or {}).items():
+        if len(lines) > 1 and lines[0] in drawn and not all(line in drawn for line in lines if line.strip()):
+            missing = [line for line in lines if line.strip() and line not in drawn]
+            out.append(f"{whole[:40]!r} lost {len(missing)} of its {len(lines)} lines")
     window = surface.get_rect()
     texts = [(t, s, r.clip(clip), r, clip) for t, s, r, clip in surface.texts if t.strip()]
     for text, size, shown, rect, clip in texts:

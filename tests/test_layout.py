@@ -21,16 +21,22 @@ from qiguo.play import saves
 from qiguo.ui import fonts
 from qiguo.play.match import Match
 from qiguo.play.seats import parse_seats
-from qiguo.play.strings import LANGUAGES, set_language
+from qiguo.play.saves import auto_name
+from qiguo.play.strings import LANGUAGES, set_language, t
+from qiguo.play.tutorial import STEPS
 from ui_helpers import InlineWorker, finished_match, frames, make_app
 
 SIZES = [(800, 600), (1280, 900), (1920, 1080)]
+SCROLLING = {"rules"}
+"""Scenes that scroll: a paragraph running past the fold is drawn once scrolled to, not lost."""
 
 
 @pytest.fixture(autouse=True)
 def probe(tmp_path, monkeypatch):
     monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(fonts, "probe", {})
+    monkeypatch.setattr(fonts, "cuts", {})
+    monkeypatch.setattr(fonts, "wrapped", {})
     yield
     set_language("en")
 
@@ -63,7 +69,13 @@ SCENES = {
     "load": lambda app: [with_saves(app)],
     "keys": lambda app: [game(app), KeysScene(app)],
     "legend": lambda app: [g := game(app), LegendScene(app, g)],
-    "tutorial": lambda app: [TutorialScene(app, 7)],
+    **{f"tutorial-{i}": (lambda app, i=i: [TutorialScene(app, i)]) for i in range(len(STEPS))},
+    "name box": lambda app: [g := game(app), app.scene("name_entry", t("save.name.title"), auto_name("h333333", 0),
+                                                         lambda name: None)],
+    "knocked out": lambda app: [g := game(app), app.scene("knocked_out", g, t("out.fallen", name=t("kingdom.w"),
+                                                                                how=t("status.general", by=t("kingdom.r")))
+                                                        + " " + t("out.bots_play_on"))],
+    "record": lambda app: [app.scene("record")],
     "join": lambda app: [JoinScene(app, "192.168.1.20:40123", "ABC234")],
 }
 
@@ -83,8 +95,11 @@ def test_every_scene_is_readable(name, code, size):
         scene.draw(surface)
     surface.texts.clear()
     surface.buttons.clear()
+    fonts.wrapped.clear()
+    fonts.cuts.clear()
     app.stack.top.draw(surface)
-    found = problems(surface)
+    lines = None if name in SCROLLING else fonts.wrapped
+    found = problems(surface, cut=fonts.cuts, wrapped=lines)
     assert found == [], f"{name} {code} {size}: " + "; ".join(found[:12])
 
 
@@ -101,3 +116,10 @@ def test_the_layout_probe_finds_what_it_looks_for():
     found = " | ".join(problems(surface))
     assert "'small' is 9 px" in found and "'outside' leaves the window" in found
     assert "'clipped' is cut off" in found and "texts 'one' and 'two' overlap" in found
+    surface.texts.append(("A long na…", 14, pygame.Rect(10, 250, 60, 16), surface.get_rect()))
+    cut = {"A long na…": "A long name"}
+    assert "'A long na…' is cut short from 'A long name'" in " | ".join(problems(surface, cut=cut))
+    assert not any("cut short" in p for p in problems(surface))
+    surface.texts.append(("first line", 14, pygame.Rect(10, 270, 60, 16), surface.get_rect()))
+    lost = problems(surface, wrapped={"first line second line": ["first line", "second line"]})
+    assert "'first line second line' lost 1 of its 2 lines" in " | ".join(lost)

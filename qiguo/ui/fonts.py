@@ -27,6 +27,12 @@ FLOOR = 12
 probe: dict[int, tuple[str, int]] | None = None
 """When a dict (the layout tests set one), every rendered text is noted there by the id of its
 surface: what it says and its size."""
+wrapped: dict[str, list[str]] | None = None
+"""When a dict (the layout tests set one), every text wrapped is noted there with its lines (the
+last wrapping of it), so a test can find lines that were never drawn."""
+cuts: dict[str, str] | None = None
+"""When a dict (the layout tests set one), every text cut short with "…" is noted there: what
+is shown, and the whole text."""
 
 
 @lru_cache(maxsize=4096)
@@ -86,9 +92,13 @@ def elide(text: str, size: int, width: int) -> str:
     f = font(size)
     if f.size(text)[0] <= width:
         return text
+    whole = text
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
-    return text.rstrip() + "…"
+    shown = text.rstrip() + "…"
+    if cuts is not None:
+        cuts[shown] = whole
+    return shown
 
 
 def fitted(text: str, size: int, width: int, floor: int = FLOOR) -> tuple[str, int]:
@@ -127,7 +137,10 @@ def wrap(text: str, size: int, width: int) -> list[str]:
         else:
             line = trial
     lines = lines + [line] if line else lines
-    return _kinsoku(lines, f, width) if any(ord(ch) >= 0x3000 for ch in text) else lines
+    lines = _kinsoku(lines, f, width) if any(ord(ch) >= 0x3000 for ch in text) else lines
+    if wrapped is not None:
+        wrapped[text] = lines
+    return lines
 
 
 def _kinsoku(lines: list[str], f: pygame.font.Font, width: int) -> list[str]:
