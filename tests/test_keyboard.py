@@ -177,3 +177,4 @@ def test_the_keys_screen_lists_keys_and_buttons_from_the_key_map(size, monkeypat
     for name, keys, buttons in keymap.rows(keymap.GAME + keymap.GLOBAL):
         assert keys in drawn and t(f"keys.{name}") in drawn and buttons in drawn, name
     assert "D-pad, stick" in drawn and "(A)" in drawn and "Tab" in drawn
+    assert "Home" in drawn and "Enter, Space" in drawn  # keys the hand-written screen used to miss

@@ -1,21 +1,8 @@
 """The key map (issue 19): the keys screen is written from the same table the game acts on."""
 import pygame
 
-from qiguo.play.strings import t
-from qiguo.ui import fonts, keymap
+from qiguo.ui import keymap
 from ui_helpers import make_app
-
-
-def test_the_keys_screen_is_written_from_the_key_map(monkeypatch):
-    app = make_app((800, 600))
-    app.stack.push(app.scene("keys"))
-    drawn = []
-    real = fonts.render
-    monkeypatch.setattr("qiguo.scenes.keys.render", lambda text, *a: drawn.append(text) or real(text, *a))
-    app.draw()
-    for name, keys, _ in keymap.rows(keymap.GAME + keymap.GLOBAL):
-        assert keys in drawn and t(f"keys.{name}") in drawn, name
-    assert "Home" in drawn and "Enter, Space" in drawn  # the keys it used to miss
 
 
 def test_no_binding_hides_another():
