@@ -25,7 +25,7 @@ KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_LEFT, pygame.
         pygame.K_DOWN, pygame.K_END, pygame.K_TAB, pygame.K_h, pygame.K_m, pygame.K_z, pygame.K_y, pygame.K_s,
         pygame.K_e, pygame.K_F1, pygame.K_a, pygame.K_BACKSPACE, pygame.K_PAGEDOWN, pygame.K_PAGEUP]
 SIZES = [(800, 600), (640, 480), (1024, 768), (1280, 900), (1920, 1080), (3840, 2160), (811, 997)]
-FRAMES, EVENTS = 300, 8
+FRAMES, EVENTS = 200, 8
 
 
 @pytest.fixture(autouse=True)
