@@ -1,8 +1,9 @@
-"""Shared test set-up: headless SDL, and a throw-away data folder (tests never touch the
-player's real saves; tests that look at saves set their own folder)."""
+"""Shared test set-up: headless SDL, English, and a throw-away data folder (tests never touch
+the player's real saves; tests that look at saves set their own folder)."""
 import os
 import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("QIGUO_DATA_DIR", tempfile.mkdtemp(prefix="qiguo-tests-"))
+os.environ["LANGUAGE"] = "en"  # a new player's language follows the locale: the tests start in English

@@ -16,6 +16,7 @@ from qiguo.scenes.rules import RulesScene
 from qiguo.scenes.settings import SettingsScene
 from qiguo.scenes.setup import SetupScene
 from qiguo.scenes.title import TitleScene
+from qiguo.ui import gamepad
 from qiguo.play import match as match_module
 from qiguo.play.match import Match
 from qiguo.play.seats import parse_seats
@@ -49,6 +50,12 @@ def random_events(rng: random.Random, size: tuple[int, int]) -> list[pygame.even
             out.append(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0)))
         elif r < 0.65:
             out.append(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False))
+        elif r < 0.7:
+            out.append(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
+                                          button=rng.choice(list(gamepad.BUTTONS))))
+        elif r < 0.72:
+            out.append(pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=0, axis=rng.randrange(6),
+                                          value=rng.randint(-32768, 32767)))
         elif r < 0.985:
             mod = rng.choice([0, 0, 0, pygame.KMOD_CTRL, pygame.KMOD_SHIFT, pygame.KMOD_CTRL | pygame.KMOD_SHIFT])
             k = rng.choice(KEYS)
