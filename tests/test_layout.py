@@ -75,6 +75,7 @@ SCENES = {
     "knocked out": lambda app: [g := game(app), app.scene("knocked_out", g, t("out.fallen", name=t("kingdom.w"),
                                                                                 how=t("status.general", by=t("kingdom.r")))
                                                         + " " + t("out.bots_play_on"))],
+    "after resigning": lambda app: [g := game(app), app.scene("knocked_out", g, t("resigned.title"))],
     "record": lambda app: [app.scene("record")],
     "join": lambda app: [JoinScene(app, "192.168.1.20:40123", "ABC234")],
 }
