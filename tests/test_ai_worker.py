@@ -101,7 +101,7 @@ def test_a_dead_process_is_restarted(game):
 def test_arena_runs_and_writes_json(tmp_path):
     out = tmp_path / "arena.json"
     r = subprocess.run([sys.executable, "-m", "qiguo.ai.arena", "--games", "2", "--seats",
-                        "novice,easy,normal,novice,easy,novice,easy", "--rotate", "--nodes",
+                        "novice,easy,novice,normal,novice,novice,novice", "--rotate", "--nodes",
                         "--jobs", "2", "--json", str(out)], capture_output=True, text=True, timeout=240)
     assert r.returncode == 0, r.stderr
     data = json.loads(out.read_text())
