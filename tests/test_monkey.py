@@ -27,6 +27,9 @@ KEYS = [pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_SPACE, pygame.K_LEFT, pygame.
         pygame.K_e, pygame.K_F1, pygame.K_a, pygame.K_BACKSPACE, pygame.K_PAGEDOWN, pygame.K_PAGEUP]
 SIZES = [(800, 600), (640, 480), (1024, 768), (1280, 900), (1920, 1080), (3840, 2160), (811, 997)]
 FRAMES, EVENTS = 200, 8
+PAD_BUTTONS = [b for b in gamepad.BUTTONS if b != pygame.CONTROLLER_BUTTON_BACK]
+"""A controller's buttons, but the one that pauses the bots (as P is not among KEYS): the bots
+must get to move between the events."""
 
 
 @pytest.fixture(autouse=True)
@@ -52,7 +55,7 @@ def random_events(rng: random.Random, size: tuple[int, int]) -> list[pygame.even
             out.append(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=rng.choice([-1, 1]), flipped=False))
         elif r < 0.7:
             out.append(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0,
-                                          button=rng.choice(list(gamepad.BUTTONS))))
+                                          button=rng.choice(PAD_BUTTONS)))
         elif r < 0.72:
             out.append(pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=0, axis=rng.randrange(6),
                                           value=rng.randint(-32768, 32767)))
@@ -95,7 +98,7 @@ def test_random_events_break_nothing_with_the_real_bot_worker():
     """The game scene with bots of every level thinking in the real worker process."""
     def real(app):
         return GameScene(app, Match(parse_seats("1213124"), bot_delay=0))
-    after_bot = monkey("game-real", real, frames=200)
+    after_bot = monkey("game-real", real, frames=300)
     assert after_bot > 0  # bots did move in between the events
 
 
