@@ -43,6 +43,8 @@ def test_a_whole_turn_by_keyboard_alone():
     key(app, pygame.K_SPACE)  # put down
     assert scene.game.history[0] == point_name(piece) + point_name(destination)
     assert scene.selected is None
+    frames(app, 30)
+    assert scene.tooltip_point() is None  # no explanation left over the bots' moves
 
 
 def test_the_cursor_moves_one_point_and_stops_at_the_edge():

@@ -262,6 +262,8 @@ class GameScene(Scene):
         if self.game.result is not None:
             record.add(self.game, self.match.local_seats() if self.match.networked else self.match.seats)
         self.deselect()
+        if self.cursor is not None:  # the cursor's explanation waits for the cursor to move again
+            self.hover_armed = False
         self.scroll = 0
         self.view.animate(self.game, played, self.app.settings.anim_time, self._tray)
         self.last_move = played.move
