@@ -95,13 +95,14 @@ class TutorialScene(Scene):
         Enter or Space to pick up and put down, Tab through Qin's pieces (a piece's destinations
         once picked up). True if the key was one of them."""
         name = keymap.action(event, keymap.GAME)
-        if name.startswith("cursor."):
-            first = STEPS[self.index].focus[0] if STEPS[self.index].focus else "j10"
-            self.cursor = parse_point(first) if self.cursor is None else stepped(self.cursor, name.split(".")[1])
+        first = parse_point(STEPS[self.index].focus[0] if STEPS[self.index].focus else "j10")
+        if name.startswith("cursor."):  # shown first on the piece the step is about
+            self.cursor = first if self.cursor is None else stepped(self.cursor, name.split(".")[1])
         elif name == "pick":
             if self.cursor is None:
-                return self.board_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0))
-            self.click(self.cursor)
+                self.cursor = first
+            else:
+                self.click(self.cursor)
         elif name in ("next", "previous"):
             points = list(self.targets) if self.selected is not None else [
                 m.from_sq for m in self.game.legal_moves() if not m.is_pass]
