@@ -30,8 +30,7 @@ SOURCE = {e.msgid: e for e in entries("en")}
 
 
 def nplurals(code):
-    header = next(e for e in catalogs.polib.pofile(str(catalogs.path(code))).metadata.items() if e[0] == "Plural-Forms")
-    return int(re.search(r"nplurals=(\d+)", header[1]).group(1))
+    return int(re.search(r"nplurals=(\d+)", catalogs.catalog(code).metadata["Plural-Forms"]).group(1))
 
 
 @pytest.mark.parametrize("code", list(LANGUAGES))
@@ -111,12 +110,14 @@ def test_a_damaged_catalog_shows_english_and_says_so(tmp_path, monkeypatch, capl
     broken.write_bytes(b'msgid "title.quit"\nmsgstr \xff\xfe broken')
     monkeypatch.setattr(catalogs, "path", lambda code: broken if code == "ja" else catalogs.asset("locale", f"{code}.po"))
     catalogs.translations.cache_clear()
+    catalogs.catalog.cache_clear()
     try:
         set_language("ja")
         assert t("title.quit") == "Quit"
         assert "ja texts cannot be read" in caplog.text
     finally:
         catalogs.translations.cache_clear()
+        catalogs.catalog.cache_clear()
 
 
 def test_the_font_script_reads_the_catalogs():

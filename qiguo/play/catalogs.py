@@ -13,7 +13,6 @@ import io
 import locale
 import logging
 import os
-import re
 from pathlib import Path
 
 import polib
@@ -27,7 +26,6 @@ LANGUAGES: dict[str, str] = {"en": "English", "zh": "简体中文", "zh_TW": "�
 CJK = ("zh", "zh_TW", "ja")
 """The languages written in Chinese characters (pieces drawn as glyphs by default)."""
 SOURCE = "en"
-PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
 def path(code: str) -> Path:
@@ -35,10 +33,15 @@ def path(code: str) -> Path:
 
 
 @functools.cache
-def entries(code: str) -> tuple[polib.POEntry, ...]:
-    """A catalog's translated entries; raises OSError or ValueError (polib's IOError) for a
-    missing or broken file."""
-    return tuple(e for e in polib.pofile(str(path(code))) if not e.obsolete)
+def catalog(code: str) -> polib.POFile:
+    """A catalog as read, once; raises OSError or ValueError (polib's IOError) for a missing or
+    broken file."""
+    return polib.pofile(str(path(code)))
+
+
+def entries(code: str) -> list[polib.POEntry]:
+    """A catalog's translated entries."""
+    return [e for e in catalog(code) if not e.obsolete]
 
 
 @functools.cache
@@ -46,7 +49,7 @@ def translations(code: str) -> gettext.NullTranslations:
     """The language's catalog, falling back to English for a message it lacks (and wholly, with
     a warning in the log, when its file is missing or damaged)."""
     try:
-        tr = gettext.GNUTranslations(io.BytesIO(polib.pofile(str(path(code))).to_binary()))
+        tr = gettext.GNUTranslations(io.BytesIO(catalog(code).to_binary()))
     except (OSError, ValueError) as e:
         if code == SOURCE:
             raise
