@@ -8,8 +8,9 @@ from qiguo.ai import LEVELS
 
 LOCAL: tuple[Seat, ...] = (HUMAN, *LEVELS, None)
 """The seats of a game played at this computer alone."""
-SETUP: tuple[Seat, ...] = (*LOCAL, NETWORK)
-"""The seats the set-up screen offers (a network seat makes it a hosted game)."""
+SETUP: tuple[Seat, ...] = (HUMAN, *LEVELS, NETWORK, None)
+"""The seats the set-up screen offers, in the order a click cycles them (a network seat makes
+it a hosted game)."""
 
 __all__ = ["HUMAN", "NETWORK", "Seat", "LOCAL", "SETUP", "parse_seats", "seats_spec", "kingdoms_of"]
 

@@ -3,20 +3,18 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.ai import LEVELS
 from qiguo.engine import KINGDOMS, PRESETS, EngineError, teams_for
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, blit_lines, fitted, line_height, render, wrap
 from qiguo.play import hosting
 from qiguo.play.match import Match
-from qiguo.play.net_match import NETWORK
-from qiguo.play.seats import HUMAN, Seat, kingdoms_of, parse_seats, seats_spec
+from qiguo.play.seats import HUMAN, NETWORK, SETUP, Seat, kingdoms_of, parse_seats, seats_spec
 from qiguo.play.strings import kingdom_glyph, kingdom_name, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene, hovered, register
 
-CHOICES: list[Seat] = [HUMAN, *LEVELS, NETWORK, None]
+CHOICES: list[Seat] = list(SETUP)
 QIN, CHU, QI = 0, 1, 3
 # partner slots: (slot name, leading kingdom, the fewest... most players it is used with)
 SLOTS = (("qin", QIN, 6), ("chu", CHU, 5), ("qi", QI, 4), ("qin2", QIN, 3))
