@@ -2,7 +2,7 @@
 sent to the next of a set of points (the player's pieces, a piece's destinations)."""
 from __future__ import annotations
 
-from qiguo.engine import SIZE
+from qiguo.engine import CENTRE, SIZE, Game
 
 STEPS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
 """A direction on the screen as (file, rank) steps: rank 19 is drawn at the top."""
@@ -25,3 +25,13 @@ def next_point(points: list[int], at: int | None, backwards: bool = False) -> in
     if backwards:
         return next((p for p in reversed(ordered) if p < here), ordered[-1])
     return next((p for p in ordered if p > here), ordered[0])
+
+
+def movable(game: Game) -> list[int]:
+    """The points of the mover's pieces that have a move (what Tab goes through)."""
+    return list({m.from_sq for m in game.legal_moves() if not m.is_pass})
+
+
+def general_of(game: Game) -> int:
+    """Where the mover's General stands (the centre if it has none): where the cursor first shows."""
+    return next((sq for sq, p in game.occupied() if p.is_general and p.kingdom == game.turn), CENTRE)

@@ -7,7 +7,7 @@ import time
 
 import pygame
 
-from qiguo.engine import CENTRE, KINGDOMS, POINTS, RESIGN, Game, Move, point_name
+from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
 from qiguo.play import hosting, movelist, notices, record, saves, trail
 from qiguo.ui import keymap, piece_art, theme
 from qiguo.ui.board_view import BoardView
@@ -20,7 +20,7 @@ from qiguo.play.match import Match, Played
 from qiguo.ui.panel import Panel, View
 from qiguo.play.seats import HUMAN
 from qiguo.play.coaching import Coaching
-from qiguo.play.cursor import next_point, stepped
+from qiguo.play.cursor import general_of, movable, next_point, stepped
 from qiguo.play.strings import (kingdom_name, language, move_words, piece_of, reason_words,
                                status_text, t, tn)
 from qiguo.ui.layout import split
@@ -160,10 +160,7 @@ class GameScene(Scene):
         """Show the board cursor (on the piece picked up, else the mover's General, else the
         centre) or move it one point; the point under it is explained as under the pointer."""
         if self.cursor is None:
-            g = self.game
-            general = next((sq for sq in range(POINTS) if (p := g.piece_at(sq)) is not None and p.is_general
-                            and p.kingdom == g.turn), CENTRE)
-            self.cursor = self.selected if self.selected is not None else general
+            self.cursor = self.selected if self.selected is not None else general_of(self.game)
         else:
             self.cursor = stepped(self.cursor, direction)
         self.hover, self.hover_for, self.hover_armed = self.cursor, 0.0, True
@@ -176,7 +173,7 @@ class GameScene(Scene):
         elif self.selected is not None:
             points = list(self.targets)
         elif self.match.human_to_move and self.view_ply is None:
-            points = list({m.from_sq for m in self.game.legal_moves() if not m.is_pass})
+            points = movable(self.game)
         else:
             points = []
         if not points:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from qiguo.engine import Game, Move, parse_point
-from qiguo.play.cursor import next_point, stepped
+from qiguo.play.cursor import movable, next_point, stepped
 from qiguo.ui import keymap, piece_art, theme
 from qiguo.ui.board_view import BoardView
 from qiguo.ui.tooltip import HOVER_AFTER, draw_tooltip
@@ -104,8 +104,7 @@ class TutorialScene(Scene):
             else:
                 self.click(self.cursor)
         elif name in ("next", "previous"):
-            points = list(self.targets) if self.selected is not None else [
-                m.from_sq for m in self.game.legal_moves() if not m.is_pass]
+            points = list(self.targets) if self.selected is not None else movable(self.game)
             self.cursor = next_point(points, self.cursor, backwards=name == "previous")
         else:
             return False
