@@ -78,12 +78,12 @@ class ResultScene(ButtonScene):
                  t("result.losses"), t("result.status")]
         r = (row_h - 4) // 2 - 3
         room = [int((xs[i + 1] - xs[i]) * width) - (2 * r + 14 if i == 1 else 8) for i in range(6)]
-        want = max(FLOOR, min(24, int(row_h * 0.42)))  # one size for the table: the largest at which
+        want = max(FLOOR, min(24, int(row_h * 0.42)))
         size = max(FLOOR, min(fit(cell[i], want, room[i]) for cell in rows + [heads] for i in range(5)))
-        sizes = [size] * 6  # the short columns fit; a long status wraps onto a second line
+        # one size for the table, the largest at which the five short columns fit; a long status wraps
         for i, label in enumerate(heads):
-            text, _ = fitted(label, sizes[i], room[i], sizes[i])
-            surface.blit(render(text, sizes[i], theme.TEXT_DIM), (left + xs[i] * width + (2 * r + 8 if i == 1 else 0), y))
+            text, _ = fitted(label, size, room[i], size)
+            surface.blit(render(text, size, theme.TEXT_DIM), (left + xs[i] * width + (2 * r + 8 if i == 1 else 0), y))
         y += row_h
         winners = g.result.winners if g.result else ""
         for k, cells in zip(order, rows):
