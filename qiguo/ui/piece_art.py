@@ -110,7 +110,8 @@ def disc(piece: Piece, controller: int, radius: int, style: str, aid: bool,
          ground: tuple[int, int, int] = theme.BOARDS["wood"]["board"]) -> pygame.Surface:
     """A piece drawn on a disc of the given radius (with a soft shadow), in a style, for drawing
     on `ground` (glyphs in the current language's forms)."""
-    return _disc(piece, controller, radius, style, aid, ground, piece_glyph(piece))
+    glyph = piece_glyph(piece) if piece.is_zhou or style == "glyphs" else ""  # pictures need no glyph
+    return _disc(piece, controller, radius, style, aid, ground, glyph)
 
 
 @lru_cache(maxsize=1024)
