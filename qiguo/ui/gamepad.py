@@ -58,11 +58,9 @@ class Gamepads:
             return [key_event(chord)] if chord else []
         elif event.type == pygame.CONTROLLERAXISMOTION:
             return self.axis(event.axis, event.value)
-        elif event.type in (pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERDEVICEREMAPPED):
-            return []
-        else:
+        elif event.type != pygame.CONTROLLERBUTTONUP and event.type != pygame.CONTROLLERDEVICEREMAPPED:
             return [event]
-        return []
+        return []  # plugging in or out, releasing a button: nothing for the scenes
 
     def add(self, index: int) -> None:
         try:
