@@ -70,7 +70,7 @@ SCENES = {
     "keys": lambda app: [game(app), KeysScene(app)],
     "legend": lambda app: [g := game(app), LegendScene(app, g)],
     **{f"tutorial-{i}": (lambda app, i=i: [TutorialScene(app, i)]) for i in range(len(STEPS))},
-    "name box": lambda app: [g := game(app), app.scene("name_entry", t("save.name.title"), auto_name("h333333", 0),
+    "name box": lambda app: [game(app), app.scene("name_entry", t("save.name.title"), auto_name("h333333", 0),
                                                          lambda name: None)],
     "knocked out": lambda app: [g := game(app), app.scene("knocked_out", g, t("out.fallen", name=t("kingdom.w"),
                                                                                 how=t("status.general", by=t("kingdom.r")))
