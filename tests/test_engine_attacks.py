@@ -1,7 +1,7 @@
 """attackers() reads the move rules backwards: it must agree with the legal move generator."""
 import pytest
 
-from qiguo.engine import INERT, Game, attackers, random_game
+from qiguo.engine import CANNON, HORSE, INERT, Game, attackers, random_game, touched_by
 
 
 def check_agreement(g: Game) -> int:
@@ -39,3 +39,32 @@ def test_attackers_agree_with_move_generation(options):
                 break
             compared += check_agreement(g)
     assert compared > 200
+
+
+@pytest.mark.parametrize("options", [{}, {"horse": "upto3"}, {"ranged": "exact"}])
+def test_touched_by_names_every_piece_whose_attackers_a_move_changes(options):
+    """After any move, a piece whose attackers() changed is on one end of the move or in
+    touched_by() of an end (with the flags saying whether a Horse or a Cannon moved or fell)."""
+    checked = 0
+    for seed in range(6):
+        g = Game.new(**options)
+        random_game(g, seed, max_plies=24 + 6 * seed)
+        if g.result is not None:
+            continue
+        before = {sq: sorted(attackers(g, sq)) for sq, _ in g.occupied()}
+        for code in g.legal_codes()[::3]:
+            frm, to = code >> 9, code & 511
+            kinds = {g.board[frm] & 15, g.board[to] & 15}
+            alive = g.alive[:]
+            g.play_code(code)
+            if g.alive != alive:  # a defeat may remove armies: a search looks at everything again
+                g.undo()
+                continue
+            touched = set(touched_by(g, frm, HORSE in kinds, CANNON in kinds)
+                          + touched_by(g, to, HORSE in kinds, CANNON in kinds)) | {frm, to}
+            for sq, _ in g.occupied():
+                if sq not in touched:
+                    assert sorted(attackers(g, sq)) == before.get(sq), (g.to_qfen(), code, sq)
+                    checked += 1
+            g.undo()
+    assert checked > 10000

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from qiguo.engine import GENERAL, HORSE, INERT, PASS, Game, attackers
+from qiguo.engine import CANNON, GENERAL, HORSE, INERT, PASS, Game, attackers
 
 from .evaluate import VALUE, WIN, evaluate, letter_material
 from .threats import Threats
@@ -90,10 +90,12 @@ class BestReplySearch:
             return
         frm, to = m >> 9, m & 511
         victim = g.board[to]
-        horse = g.board[frm] & 15 == HORSE or victim & 15 == HORSE
+        kind, taken = g.board[frm] & 15, victim & 15
+        horse = kind == HORSE or taken == HORSE
+        cannon = kind == CANNON or taken == CANNON
         if not victim:
             g.play_code(m)
-            self.threats.moved(frm, to, False, horse)
+            self.threats.moved(frm, to, False, horse, cannon)
             return
         v = victim >> 4
         was = g.alive[v]
@@ -104,7 +106,7 @@ class BestReplySearch:
         else:
             self.letters = self.letters[:]
             self.letters[v] -= VALUE[victim & 15]
-        self.threats.moved(frm, to, defeat, horse)
+        self.threats.moved(frm, to, defeat, horse, cannon)
 
     def _undo(self) -> None:
         self.g.undo()

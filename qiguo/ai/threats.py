@@ -72,9 +72,10 @@ class Threats:
         loss = VALUE[p & 15] - (cheapest if defended else 0.0)
         return loss if loss > 0 else 0.0
 
-    def moved(self, frm: int, to: int, defeat: bool = False, horse: bool = True) -> None:
+    def moved(self, frm: int, to: int, defeat: bool = False, horse: bool = True, cannon: bool = True) -> None:
         """Bring the losses up to date after a move from `frm` to `to` (already played; a pass
-        has both 0). `defeat`: a kingdom fell; `horse`: the piece moved or taken is a Horse."""
+        has both 0). `defeat`: a kingdom fell; `horse`, `cannon`: the piece moved or taken is a
+        Horse, a Cannon."""
         loss = self.loss
         if frm == to:
             self._undo.append([])
@@ -89,7 +90,7 @@ class Threats:
                 changes.append((sq, loss.pop(sq)))
         g = self.g
         b, mine = g.board, self.mine
-        for sq in {sq for sq in touched_by(g, frm, horse) + touched_by(g, to, horse) + [to] if mine[b[sq]]}:
+        for sq in {sq for sq in touched_by(g, frm, horse, cannon) + touched_by(g, to, horse, cannon) + [to] if mine[b[sq]]}:
             old = loss.get(sq, 0.0)
             new = self.loss_at(sq)
             if new != old:

@@ -3,7 +3,11 @@
 `attackers(game, sq)` lists the points of every piece (of any kingdom) whose capture pattern
 reaches `sq` on the current board, as if `sq` held a piece it may capture. Whether the capture
 is allowed (allies, Envoys) is the caller's to decide. The tests prove it equal to the legal
-move generator."""
+move generator.
+
+Lines are looked up in the game's occupancy integer (``game.occ``, bit sq set when a piece
+stands on sq): the nearest piece along a line is the lowest set bit of the line's mask (for a
+line running to higher points) or the highest (to lower points), so no empty point is visited."""
 from __future__ import annotations
 
 from .board import DIAG, ORTHO, POINTS, SIZE, point
@@ -21,12 +25,41 @@ def _line(sq: int, step: tuple[int, int]) -> tuple[int, ...]:
         out.append(point(f, r))
 
 
-LINES = [(tuple(_line(sq, d) for d in ORTHO), tuple(_line(sq, d) for d in DIAG)) for sq in range(POINTS)]
-"""Per point: its four orthogonal and four diagonal lines to the edge."""
+def _masks(sq: int, dirs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """(mask of the line's points, index step along it) for each line from sq that is not empty."""
+    return tuple((sum(1 << s for s in line), dx + SIZE * dy)
+                 for (dx, dy), line in ((d, _line(sq, d)) for d in dirs) if line)
 
 
-def _reverse_horse(t: int, upto: bool) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """(horse point, points that must be empty) for every horse line ending on t."""
+ORTHO_MASKS = [_masks(sq, ORTHO) for sq in range(POINTS)]
+ORTHO_LINES = [tuple((sum(1 << s for s in _line(sq, d)), d[0] + SIZE * d[1]) for d in ORTHO) for sq in range(POINTS)]
+"""Per point: all four orthogonal lines, empty ones included, in ORTHO's order (opposite lines
+are neighbours: i and i ^ 1)."""
+DIAG_MASKS = [_masks(sq, DIAG) for sq in range(POINTS)]
+"""Per point: its orthogonal and diagonal lines to the edge, as (mask, step)."""
+
+
+def _hits(kinds: tuple[int, ...], one: int, exact: bool) -> list[bool]:
+    """Indexed by kind * SIZE + distance: whether a piece of that kind, first along a line at
+    that distance, captures along it (`kinds` slide; `one` steps once; bows and crossbows by
+    their ranges)."""
+    out = [False] * (16 * SIZE)
+    for d in range(1, SIZE):
+        for kind in kinds:
+            out[kind * SIZE + d] = True
+        out[one * SIZE + 1] = True
+        out[BOW * SIZE + d] = d == 4 if exact else d <= 4
+        out[CROSSBOW * SIZE + d] = d == 5 if exact else d <= 5
+    return out
+
+
+HITS = {exact: (_hits((GENERAL, DEPUTY), SWORD, exact), _hits((GENERAL, BRIGADIER), SABRE, exact))
+        for exact in (False, True)}
+"""By ``ranged == "exact"``: the orthogonal and the diagonal hit tables."""
+
+
+def _reverse_horse(t: int, upto: bool) -> tuple[tuple[int, int], ...]:
+    """(horse point, mask of the points that must be empty) for every horse line ending on t."""
     tf, tr = t % SIZE, t // SIZE
     out = []
     for ox, oy in ORTHO:
@@ -35,7 +68,7 @@ def _reverse_horse(t: int, upto: bool) -> tuple[tuple[int, tuple[int, ...]], ...
                 hf, hr = tf - ox - n * dx, tr - oy - n * dy
                 path = [(hf + ox + i * dx, hr + oy + i * dy) for i in range(n)]
                 if all(0 <= x < SIZE and 0 <= y < SIZE for x, y in [(hf, hr)] + path):
-                    out.append((point(hf, hr), tuple(point(x, y) for x, y in path)))
+                    out.append((point(hf, hr), sum(1 << point(x, y) for x, y in path)))
     return tuple(out)
 
 
@@ -46,40 +79,35 @@ REVERSE_HORSE = {False: [_reverse_horse(t, False) for t in range(POINTS)],
 def attackers(game: Game, sq: int) -> list[int]:
     """Points of the pieces that could capture on `sq` (see the module docstring)."""
     b = game.board
-    exact = game.rules.ranged == "exact"
-    bow, crossbow = 4, 5
+    occ = game.occ
+    ortho_hits, diag_hits = HITS[game.rules.ranged == "exact"]
     out: list[int] = []
-    ortho, diag = LINES[sq]
-    for line in ortho:
-        seen = 0
-        for d, s in enumerate(line, 1):
-            p = b[s]
-            if not p:
-                continue
-            if seen:  # the piece beyond the first: a cannon using the first as its screen
-                if p & 15 == CANNON:
-                    out.append(s)
-                break
-            seen = 1
-            kind = p & 15  # Zhou's is 0: it only ever serves as a screen
-            if (kind in (GENERAL, DEPUTY) or (kind == SWORD and d == 1)
-                    or (kind == BOW and (d == bow if exact else d <= bow))
-                    or (kind == CROSSBOW and (d == crossbow if exact else d <= crossbow))):
-                out.append(s)
-    for line in diag:
-        for d, s in enumerate(line, 1):
-            p = b[s]
-            if not p:
-                continue
-            kind = p & 15
-            if (kind in (GENERAL, BRIGADIER) or (kind == SABRE and d == 1)
-                    or (kind == BOW and (d == bow if exact else d <= bow))
-                    or (kind == CROSSBOW and (d == crossbow if exact else d <= crossbow))):
-                out.append(s)
-            break
+    for mask, step in ORTHO_MASKS[sq]:
+        m = occ & mask
+        if not m:
+            continue
+        if step > 0:
+            low = m & -m
+            s = low.bit_length() - 1
+            m ^= low
+            beyond = (m & -m).bit_length() - 1
+        else:
+            s = m.bit_length() - 1
+            m ^= 1 << s
+            beyond = m.bit_length() - 1
+        if ortho_hits[(b[s] & 15) * SIZE + (s - sq) // step]:  # Zhou's kind is 0: never
+            out.append(s)
+        if beyond >= 0 and b[beyond] & 15 == CANNON:  # a cannon using the first as its screen
+            out.append(beyond)
+    for mask, step in DIAG_MASKS[sq]:
+        m = occ & mask
+        if not m:
+            continue
+        s = (m & -m).bit_length() - 1 if step > 0 else m.bit_length() - 1
+        if diag_hits[(b[s] & 15) * SIZE + (s - sq) // step]:
+            out.append(s)
     for h, path in REVERSE_HORSE[game.rules.horse == "upto3"][sq]:
-        p = b[h]
-        if p & 15 == HORSE and not any(b[x] for x in path):
+        if b[h] & 15 == HORSE and not occ & path:
             out.append(h)
     return out
 
@@ -96,30 +124,39 @@ def _horse_targets(upto: bool) -> list[tuple[int, ...]]:
 HORSE_TARGETS = {upto: _horse_targets(upto) for upto in (False, True)}
 
 
-def touched_by(game: Game, sq: int, horse: bool = True) -> list[int]:
-    """The points whose attackers() may change when what stands on `sq` changes: the first two
-    pieces along each orthogonal line from it (a slider, or a cannon over a screen), the first
-    along each diagonal, and the targets of a horse on it (when `horse`: a Horse stood or stands
-    there). A horse's path runs along one diagonal to its target after the leg, which begins
-    that diagonal, so a point on a horse's path has the target as the first piece along that
-    diagonal: opening or closing a path is caught by the diagonal rule. With the points of both
-    ends of a move, this is what a search must look at again."""
+def touched_by(game: Game, sq: int, horse: bool = True, cannon: bool = True) -> list[int]:
+    """The points whose attackers() may change when what stands on `sq` changes (called after
+    the change): the first piece along each line from it (a slider's or a stepper's target or
+    blocker), the second along an orthogonal line when a Cannon may be involved, and the
+    targets of a horse on it (when `horse`: a Horse stood or stands there).
+
+    The second piece along a line sees a cannon over its screen (the first piece): that cannon
+    is whatever stood, or stands, next beyond the screen, on `sq` or past it. So it can only
+    change when the piece that stood or stands on `sq` is a Cannon (`cannon`), or the first
+    piece past `sq` on the opposite line is. A horse's path runs along one diagonal to its
+    target after the leg, which begins that diagonal, so a point on a horse's path has the
+    target as the first piece along that diagonal: opening or closing a path is caught by the
+    diagonal rule. With the points of both ends of a move, this is what a search must look at
+    again."""
     b = game.board
+    occ = game.occ
     out: list[int] = []
-    ortho, diag = LINES[sq]
-    for line in ortho:
-        seen = 0
-        for s in line:
-            if b[s]:
-                out.append(s)
-                if seen:
-                    break
-                seen = 1
-    for line in diag:
-        for s in line:
-            if b[s]:
-                out.append(s)
-                break
+    firsts = []
+    for mask, step in ORTHO_LINES[sq]:
+        m = occ & mask
+        if not m:
+            firsts.append((-1, 0))
+            continue
+        s = (m & -m).bit_length() - 1 if step > 0 else m.bit_length() - 1
+        out.append(s)
+        firsts.append((s, m ^ 1 << s))
+    for i, (s, rest) in enumerate(firsts):
+        if rest and (cannon or (firsts[i ^ 1][0] >= 0 and b[firsts[i ^ 1][0]] & 15 == CANNON)):
+            out.append((rest & -rest).bit_length() - 1 if ORTHO_LINES[sq][i][1] > 0 else rest.bit_length() - 1)
+    for mask, step in DIAG_MASKS[sq]:
+        m = occ & mask
+        if m:
+            out.append((m & -m).bit_length() - 1 if step > 0 else m.bit_length() - 1)
     if horse:
         out.extend(HORSE_TARGETS[game.rules.horse == "upto3"][sq])
     return out

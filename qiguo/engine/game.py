@@ -174,6 +174,9 @@ class Game:
         self._all_tables: dict[tuple, dict[int, tuple[list[bool], list[int]]]] = {}
         self._control_changed()
         self.hash = self._full_hash()
+        self.occ = self._full_occ()
+        """The occupied points as the bits of one integer (bit sq set: a piece stands on sq), kept
+        up to date with the board for :func:`attackers`' ray lookups."""
         self.result: Result | None = None
         self._check_seated(pos)
         if not self._over_on_load() and not self.alive[self.turn]:
@@ -535,7 +538,7 @@ class Game:
     def play_code(self, m: int) -> None:
         """Play a move code known to be legal (no checks: the fast path for search)."""
         turn = self.turn
-        rec_tail = (turn, self.quiet, self.hash, self.result)
+        rec_tail = (turn, self.quiet, self.hash, self.result, self.occ)
         b = self.board
         if m == PASS:
             self._undo.append((PASS, 0, None) + rec_tail)
@@ -556,6 +559,7 @@ class Game:
         self._undo.append((m, c, snap) + rec_tail)
         b[t] = p
         b[f] = 0
+        self.occ = (self.occ ^ 1 << f) | 1 << t
         s = self.pieces[p >> 4]
         s.remove(f)
         s.add(t)
@@ -594,7 +598,7 @@ class Game:
             k = kingdom if isinstance(kingdom, int) and not isinstance(kingdom, bool) else -1
         if not 0 <= k < 7 or not self.alive[k]:
             raise IllegalMove(f"{kingdom!r} is not a kingdom in the game")
-        self._undo.append((RESIGN, k, self._snapshot(), self.turn, self.quiet, self.hash, self.result))
+        self._undo.append((RESIGN, k, self._snapshot(), self.turn, self.quiet, self.hash, self.result, self.occ))
         self._defeat(k, "resigned", -1)
         if self.result is None and self.turn == k:
             self._advance()
@@ -604,8 +608,8 @@ class Game:
         ``resign:`` + the kingdom's letter)."""
         if not self._undo:
             raise IllegalMove("there is no move to undo")
-        m, c, snap, turn, quiet, h, result = self._undo.pop()
-        self.turn, self.quiet, self.hash, self.result = turn, quiet, h, result
+        m, c, snap, turn, quiet, h, result, occ = self._undo.pop()
+        self.turn, self.quiet, self.hash, self.result, self.occ = turn, quiet, h, result, occ
         if m == RESIGN:
             self._restore(snap)
             return RESIGN + KINGDOMS[c]
@@ -705,6 +709,7 @@ class Game:
                 if self.board[sq] & 15 == GENERAL:
                     self.hash ^= ZOBRIST[self.board[sq] << 9 | sq]
                     self.board[sq] = 0
+                    self.occ ^= 1 << sq
                     self.pieces[k].discard(sq)
             by = self._top_captor(k, by)
             fate, heir = r.attrition_army, by
@@ -719,6 +724,7 @@ class Game:
                 for sq in self.pieces[j]:
                     self.hash ^= ZOBRIST[self.board[sq] << 9 | sq]
                     self.board[sq] = 0
+                    self.occ ^= 1 << sq
                 self.pieces[j].clear()
                 self.controller[j] = j
             else:
@@ -780,6 +786,9 @@ class Game:
 
     def _make_result(self, winners: str, reason: str) -> Result:
         return Result(winners, reason, tuple(KINGDOMS[k] for k in self._ranked(winners)))
+
+    def _full_occ(self) -> int:
+        return sum(1 << sq for sq, p in enumerate(self.board) if p)
 
     def _full_hash(self) -> int:
         h = ZOBRIST_MOVER[self.turn]

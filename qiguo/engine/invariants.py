@@ -38,4 +38,6 @@ def problems(g: Game) -> list[str]:
         out.append("the kingdom to move is out of the game")
     if g.hash != g._full_hash():
         out.append("the position key drifted")
+    if g.occ != g._full_occ():
+        out.append("the occupied points drifted from the board")
     return out
