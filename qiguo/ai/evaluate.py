@@ -1,8 +1,10 @@
 """Static evaluation of a position for one player (a kingdom and its allies)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from qiguo.engine import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, HORSE, KINGDOMS, SABRE,
-                          SWORD, Game)
+                          SWORD, Game, Rules)
 
 WIN = 100_000.0
 """The value of a won game; a lost one is -WIN."""
@@ -34,31 +36,44 @@ def letter_material(g: Game) -> list[float]:
     return [sum(VALUE[board[sq] & 15] for sq in squares) for squares in g.pieces]
 
 
+@lru_cache(maxsize=None)
+def _hegemony_terms(r: Rules) -> tuple[float, float, int, int]:
+    """Per rule set: what each held general and each credited kingdom adds, the captures
+    needed (0: no such win) and the attrition limit."""
+    return (GENERAL_HELD * 2 / r.win_generals if r.win_generals else 0.0,
+            GENERAL_HELD * 2 / r.win_kingdoms if r.win_kingdoms else 0.0, r.win_captures, r.attrition_limit)
+
+
+FALLING = ALIVE * 0.7
+"""How much of ALIVE a kingdom at its attrition limit has lost."""
+
+
 def kingdom_values(g: Game, letters: list[float] | None = None) -> list[float]:
     """How well each of the seven kingdoms stands, in Swords (0 for kingdoms out of the game).
     `letters` is letter_material(g), when the caller keeps it up to date itself."""
-    r = g.rules
-    ctl = g.controller
+    per_general, per_kingdom, captures, limit = _hegemony_terms(g.rules)
+    ctl, alive = g.controller, g.alive
     letters = letters or letter_material(g)
     material = [0.0] * 7
     for k in range(7):
         c = ctl[k]
-        if c >= 0 and g.alive[c]:
+        if c >= 0 and alive[c]:
             material[c] += letters[k]
     out = [0.0] * 7
+    score, generals, credits, losses = g.score, g.generals, g.credits, g.losses
     for k in range(7):
-        if not g.alive[k]:
+        if not alive[k]:
             continue
-        v = ALIVE + material[k] + PRISONER * g.score[k]
-        if r.win_generals:
-            v += GENERAL_HELD * 2 / r.win_generals * g.generals[k]
-        if r.win_kingdoms:
-            v += GENERAL_HELD * 2 / r.win_kingdoms * g.credits[k]
-        if r.win_captures:
-            near = g.score[k] / r.win_captures
+        v = ALIVE + material[k] + PRISONER * score[k]
+        if per_general:
+            v += per_general * generals[k]
+        if per_kingdom:
+            v += per_kingdom * credits[k]
+        if captures:
+            near = score[k] / captures
             v += 20.0 * near * near * near
-        lost = g.losses[k] / r.attrition_limit
-        v -= ALIVE * 0.7 * lost * lost * lost
+        lost = losses[k] / limit
+        v -= FALLING * lost * lost * lost
         out[k] = v
     return out
 

@@ -327,6 +327,7 @@ class BestReplySearch:
             at = order.index(replier)
             order = order[:at] if before else order[at + 1:]
         played = 0
+        seen: dict[int, list[int]] = {}  # attackers by point, until a capture changes the board
         for k in order:
             if not alive[k] or teams[k] == team or not self.threats.loss:
                 continue
@@ -334,7 +335,10 @@ class BestReplySearch:
             for sq, loss in self.threats.loss.items():
                 if loss <= best_gain:
                     continue
-                for s in attackers(g, sq):
+                found = seen.get(sq)
+                if found is None:
+                    found = seen[sq] = attackers(g, sq)
+                for s in found:
                     if ctl[b[s] >> 4] == k:
                         best, best_gain = s << 9 | sq, loss
                         break
@@ -342,6 +346,7 @@ class BestReplySearch:
                 self.nodes += 1  # not a place to stop: the caller undoes these moves
                 g.set_turn(k)
                 self._play(best)
+                seen.clear()
                 played += 1
                 if g.result is not None or not alive[self.root]:
                     break

@@ -32,11 +32,21 @@ def _masks(sq: int, dirs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int],
 
 
 ORTHO_MASKS = [_masks(sq, ORTHO) for sq in range(POINTS)]
-ORTHO_LINES = [tuple((sum(1 << s for s in _line(sq, d)), d[0] + SIZE * d[1]) for d in ORTHO) for sq in range(POINTS)]
-"""Per point: all four orthogonal lines, empty ones included, in ORTHO's order (opposite lines
-are neighbours: i and i ^ 1)."""
 DIAG_MASKS = [_masks(sq, DIAG) for sq in range(POINTS)]
 """Per point: its orthogonal and diagonal lines to the edge, as (mask, step)."""
+
+
+def _opposite_pairs(sq: int, dirs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """(mask of the line to higher points, mask of the opposite line) for each pair of
+    opposite directions in `dirs` (listed higher-going first: ORTHO and DIAG are)."""
+    masks = [sum(1 << s for s in _line(sq, d)) for d in dirs]
+    pairs = [(masks[i], masks[dirs.index((-dx, -dy))]) for i, (dx, dy) in enumerate(dirs) if dx + SIZE * dy > 0]
+    return tuple(pairs)
+
+
+ORTHO_PAIRS = [_opposite_pairs(sq, ORTHO) for sq in range(POINTS)]
+DIAG_PAIRS = [_opposite_pairs(sq, DIAG) for sq in range(POINTS)]
+"""Per point: its lines to the edge as (higher-going, lower-going) mask pairs, one per axis."""
 
 
 def _hits(kinds: tuple[int, ...], one: int, exact: bool) -> list[bool]:
@@ -74,13 +84,17 @@ def _reverse_horse(t: int, upto: bool) -> tuple[tuple[int, int], ...]:
 
 REVERSE_HORSE = {False: [_reverse_horse(t, False) for t in range(POINTS)],
                  True: [_reverse_horse(t, True) for t in range(POINTS)]}
+HORSE_ORIGINS = {upto: [sum(1 << h for h, _ in lines) for lines in REVERSE_HORSE[upto]] for upto in (False, True)}
+"""Per point: the points a horse could reach it from (on an empty board), as bits."""
 
 
 def attackers(game: Game, sq: int) -> list[int]:
     """Points of the pieces that could capture on `sq` (see the module docstring)."""
     b = game.board
     occ = game.occ
-    ortho_hits, diag_hits = HITS[game.rules.ranged == "exact"]
+    cannons = game.cannons
+    rules = game.rules
+    ortho_hits, diag_hits = HITS[rules.ranged == "exact"]
     out: list[int] = []
     for mask, step in ORTHO_MASKS[sq]:
         m = occ & mask
@@ -89,16 +103,20 @@ def attackers(game: Game, sq: int) -> list[int]:
         if step > 0:
             low = m & -m
             s = low.bit_length() - 1
-            m ^= low
-            beyond = (m & -m).bit_length() - 1
+            if ortho_hits[(b[s] & 15) * SIZE + (s - sq) // step]:  # Zhou's kind is 0: never
+                out.append(s)
+            if cannons & mask:  # a cannon next beyond the first piece, its screen
+                m ^= low
+                if m & -m & cannons:
+                    out.append((m & -m).bit_length() - 1)
         else:
             s = m.bit_length() - 1
-            m ^= 1 << s
-            beyond = m.bit_length() - 1
-        if ortho_hits[(b[s] & 15) * SIZE + (s - sq) // step]:  # Zhou's kind is 0: never
-            out.append(s)
-        if beyond >= 0 and b[beyond] & 15 == CANNON:  # a cannon using the first as its screen
-            out.append(beyond)
+            if ortho_hits[(b[s] & 15) * SIZE + (s - sq) // step]:
+                out.append(s)
+            if cannons & mask:
+                m ^= 1 << s
+                if m and cannons >> (m.bit_length() - 1) & 1:
+                    out.append(m.bit_length() - 1)
     for mask, step in DIAG_MASKS[sq]:
         m = occ & mask
         if not m:
@@ -106,9 +124,12 @@ def attackers(game: Game, sq: int) -> list[int]:
         s = (m & -m).bit_length() - 1 if step > 0 else m.bit_length() - 1
         if diag_hits[(b[s] & 15) * SIZE + (s - sq) // step]:
             out.append(s)
-    for h, path in REVERSE_HORSE[game.rules.horse == "upto3"][sq]:
-        if b[h] & 15 == HORSE and not occ & path:
-            out.append(h)
+    horses = game.horses
+    upto = rules.horse == "upto3"
+    if horses & HORSE_ORIGINS[upto][sq]:
+        for h, path in REVERSE_HORSE[upto][sq]:
+            if horses >> h & 1 and not occ & path:
+                out.append(h)
     return out
 
 
@@ -141,22 +162,31 @@ def touched_by(game: Game, sq: int, horse: bool = True, cannon: bool = True) -> 
     b = game.board
     occ = game.occ
     out: list[int] = []
-    firsts = []
-    for mask, step in ORTHO_LINES[sq]:
-        m = occ & mask
-        if not m:
-            firsts.append((-1, 0))
-            continue
-        s = (m & -m).bit_length() - 1 if step > 0 else m.bit_length() - 1
-        out.append(s)
-        firsts.append((s, m ^ 1 << s))
-    for i, (s, rest) in enumerate(firsts):
-        if rest and (cannon or (firsts[i ^ 1][0] >= 0 and b[firsts[i ^ 1][0]] & 15 == CANNON)):
-            out.append((rest & -rest).bit_length() - 1 if ORTHO_LINES[sq][i][1] > 0 else rest.bit_length() - 1)
-    for mask, step in DIAG_MASKS[sq]:
-        m = occ & mask
-        if m:
-            out.append((m & -m).bit_length() - 1 if step > 0 else m.bit_length() - 1)
+    app = out.append
+    for up, down in ORTHO_PAIRS[sq]:
+        mu, md = occ & up, occ & down
+        low = mu & -mu
+        a = low.bit_length() - 1  # the first piece up the line (-1: none)
+        c = md.bit_length() - 1  # and down it
+        if a >= 0:
+            app(a)
+        if c >= 0:
+            app(c)
+            if mu ^ low and (cannon or b[c] & 15 == CANNON):
+                rest = mu ^ low
+                app((rest & -rest).bit_length() - 1)
+            rest = md ^ 1 << c
+            if rest and (cannon or (a >= 0 and b[a] & 15 == CANNON)):
+                app(rest.bit_length() - 1)
+        elif cannon and mu ^ low:
+            rest = mu ^ low
+            app((rest & -rest).bit_length() - 1)
+    for up, down in DIAG_PAIRS[sq]:
+        mu, md = occ & up, occ & down
+        if mu:
+            app((mu & -mu).bit_length() - 1)
+        if md:
+            app(md.bit_length() - 1)
     if horse:
         out.extend(HORSE_TARGETS[game.rules.horse == "upto3"][sq])
     return out

@@ -174,9 +174,12 @@ class Game:
         self._all_tables: dict[tuple, dict[int, tuple[list[bool], list[int]]]] = {}
         self._control_changed()
         self.hash = self._full_hash()
-        self.occ = self._full_occ()
+        self.occ = self._bits()
         """The occupied points as the bits of one integer (bit sq set: a piece stands on sq), kept
-        up to date with the board for :func:`attackers`' ray lookups."""
+        up to date with the board for :func:`attackers`' line lookups."""
+        self.horses = self._bits(HORSE)
+        self.cannons = self._bits(CANNON)
+        """The points of the Horses and of the Cannons, as bits like :attr:`occ`."""
         self.result: Result | None = None
         self._check_seated(pos)
         if not self._over_on_load() and not self.alive[self.turn]:
@@ -538,7 +541,7 @@ class Game:
     def play_code(self, m: int) -> None:
         """Play a move code known to be legal (no checks: the fast path for search)."""
         turn = self.turn
-        rec_tail = (turn, self.quiet, self.hash, self.result, self.occ)
+        rec_tail = (turn, self.quiet, self.hash, self.result, self.occ, self.horses, self.cannons)
         b = self.board
         if m == PASS:
             self._undo.append((PASS, 0, None) + rec_tail)
@@ -560,6 +563,14 @@ class Game:
         b[t] = p
         b[f] = 0
         self.occ = (self.occ ^ 1 << f) | 1 << t
+        if c & 15 == HORSE:
+            self.horses ^= 1 << t
+        elif c & 15 == CANNON:
+            self.cannons ^= 1 << t
+        if p & 15 == HORSE:
+            self.horses ^= 1 << f | 1 << t
+        elif p & 15 == CANNON:
+            self.cannons ^= 1 << f | 1 << t
         s = self.pieces[p >> 4]
         s.remove(f)
         s.add(t)
@@ -598,7 +609,8 @@ class Game:
             k = kingdom if isinstance(kingdom, int) and not isinstance(kingdom, bool) else -1
         if not 0 <= k < 7 or not self.alive[k]:
             raise IllegalMove(f"{kingdom!r} is not a kingdom in the game")
-        self._undo.append((RESIGN, k, self._snapshot(), self.turn, self.quiet, self.hash, self.result, self.occ))
+        self._undo.append((RESIGN, k, self._snapshot(), self.turn, self.quiet, self.hash, self.result, self.occ,
+                           self.horses, self.cannons))
         self._defeat(k, "resigned", -1)
         if self.result is None and self.turn == k:
             self._advance()
@@ -608,8 +620,8 @@ class Game:
         ``resign:`` + the kingdom's letter)."""
         if not self._undo:
             raise IllegalMove("there is no move to undo")
-        m, c, snap, turn, quiet, h, result, occ = self._undo.pop()
-        self.turn, self.quiet, self.hash, self.result, self.occ = turn, quiet, h, result, occ
+        m, c, snap, turn, quiet, h, result, self.occ, self.horses, self.cannons = self._undo.pop()
+        self.turn, self.quiet, self.hash, self.result = turn, quiet, h, result
         if m == RESIGN:
             self._restore(snap)
             return RESIGN + KINGDOMS[c]
@@ -725,6 +737,8 @@ class Game:
                     self.hash ^= ZOBRIST[self.board[sq] << 9 | sq]
                     self.board[sq] = 0
                     self.occ ^= 1 << sq
+                    self.horses &= ~(1 << sq)
+                    self.cannons &= ~(1 << sq)
                 self.pieces[j].clear()
                 self.controller[j] = j
             else:
@@ -787,8 +801,9 @@ class Game:
     def _make_result(self, winners: str, reason: str) -> Result:
         return Result(winners, reason, tuple(KINGDOMS[k] for k in self._ranked(winners)))
 
-    def _full_occ(self) -> int:
-        return sum(1 << sq for sq, p in enumerate(self.board) if p)
+    def _bits(self, kind: int | None = None) -> int:
+        """The points holding a piece (of `kind`, when given) as bits, counted from the board."""
+        return sum(1 << sq for sq, p in enumerate(self.board) if p and (kind is None or p & 15 == kind))
 
     def _full_hash(self) -> int:
         h = ZOBRIST_MOVER[self.turn]

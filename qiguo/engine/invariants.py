@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .board import CENTRE
 from .game import Game
-from .pieces import ENVOY, GENERAL, KINGDOMS, ZHOU_CODE
+from .pieces import CANNON, ENVOY, GENERAL, HORSE, KINGDOMS, ZHOU_CODE
 
 
 def problems(g: Game) -> list[str]:
@@ -38,6 +38,6 @@ def problems(g: Game) -> list[str]:
         out.append("the kingdom to move is out of the game")
     if g.hash != g._full_hash():
         out.append("the position key drifted")
-    if g.occ != g._full_occ():
+    if (g.occ, g.horses, g.cannons) != (g._bits(), g._bits(HORSE), g._bits(CANNON)):
         out.append("the occupied points drifted from the board")
     return out
