@@ -77,15 +77,13 @@ class BestReplySearch:
         self.history: dict[int, int] = {}
         self.completed_depth = 0
         self.letters = letter_material(game)
-        self.value: float | None = None
-        """The evaluation of the game in play, once computed: only captures change it."""
-        self._saved: list[tuple[list[float], float | None]] = []
+        self._saved: list[list[float]] = []
         self.threats = Threats(game, self.team)
 
     def _play(self, m: int) -> None:
         """Play m, keeping the material of each letter and the threats up to date."""
         g = self.g
-        self._saved.append((self.letters, self.value))
+        self._saved.append(self.letters)
         if m == PASS:
             g.play_code(m)
             self.threats.moved(0, 0)
@@ -101,7 +99,6 @@ class BestReplySearch:
             return
         v = victim >> 4
         was = g.alive[v]
-        self.value = None
         g.play_code(m)
         defeat = was and not g.alive[v]
         if defeat:  # a defeat may have removed armies: count again
@@ -114,16 +111,10 @@ class BestReplySearch:
     def _undo(self) -> None:
         self.g.undo()
         self.threats.undo()
-        self.letters, self.value = self._saved.pop()
+        self.letters = self._saved.pop()
 
     def _eval(self) -> float:
-        g = self.g
-        if g.result is not None:
-            return evaluate(g, self.team, self.letters)
-        v = self.value
-        if v is None:
-            v = self.value = evaluate(g, self.team, self.letters)
-        return v
+        return evaluate(self.g, self.team, self.letters)
 
     # ---- driver -------------------------------------------------------------------------
 
