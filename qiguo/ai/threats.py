@@ -81,9 +81,14 @@ class Threats:
             self._undo.append([])
             return
         if defeat:
-            self._undo.append((loss, self.mine))
-            self.recompute()
-            return
+            after = self._after_defeat()
+            if after != "lines":
+                self._undo.append((loss, self.mine))
+                if after == "lapse":
+                    self.loss = {}
+                else:
+                    self.recompute()
+                return
         changes: list[tuple[int, float]] = []
         for sq in (frm, to):
             if sq in loss:
@@ -100,6 +105,23 @@ class Threats:
                 else:
                     del loss[sq]
         self._undo.append(changes)
+
+    def _after_defeat(self) -> str:
+        """What a defeat asks of the losses: ``"lapse"`` once the game is over or the whole
+        team is out (nobody reads them then: they are emptied), ``"lines"`` when only the
+        move's lines changed (a general taken between two enemies, whose armies stay enemies),
+        else ``"all"`` (armies changed hands or left: every piece is looked at again)."""
+        g = self.g
+        team, teams = self.team, g.teams
+        if g.result is not None or not any(a and teams[k] == team for k, a in enumerate(g.alive)):
+            return "lapse"
+        if g.rules.general_army != "captor":
+            return "all"
+        for k, fall in enumerate(g.fallen):
+            if fall is not None and fall.ply == g.ply and (
+                    fall.how != "general" or teams[k] == team or teams[fall.by] == team):
+                return "all"
+        return "lines"
 
     def undo(self) -> None:
         """Back to the losses before the last :meth:`moved`."""
