@@ -24,7 +24,10 @@ class Threats:
         self.loss: dict[int, float] = {}
         self.mine = [False] * 128
         """By piece code: the root team moves it (its kingdom's controller is on the team)."""
+        self.bits = 0
+        """The points of the root team's pieces (Envoys aside), as bits like the game's occupancy."""
         self._undo: list[object] = []
+        self._bits_undo: list[int] = []
         self.recompute()
 
     def recompute(self) -> None:
@@ -35,14 +38,18 @@ class Threats:
             c = g.controller[p >> 4]
             self.mine[p] = p & 15 not in (0, ENVOY) and c != INERT and g.alive[c] and g.teams[c] == self.team
         loss = {}
+        bits = 0
         for k in range(7):
             c = g.controller[k]
             if c != INERT and g.alive[c] and g.teams[c] == self.team:
                 for sq in g.pieces[k]:
+                    if self.mine[g.board[sq]]:
+                        bits |= 1 << sq
                     v = self.loss_at(sq)
                     if v:
                         loss[sq] = v
         self.loss = loss
+        self.bits = bits
 
     def loss_at(self, sq: int) -> float:
         """What the piece on `sq` stands to lose if it is the root team's, else 0."""
@@ -77,6 +84,7 @@ class Threats:
         has both 0). `defeat`: a kingdom fell; `horse`, `cannon`: the piece moved or taken is a
         Horse, a Cannon."""
         loss = self.loss
+        self._bits_undo.append(self.bits)
         if frm == to:
             self._undo.append([])
             return
@@ -89,13 +97,20 @@ class Threats:
                 else:
                     self.recompute()
                 return
+        g = self.g
+        b, mine = g.board, self.mine
+        if mine[b[to]]:  # a root-team piece moved
+            self.bits = bits = self.bits & ~(1 << frm) | 1 << to
+        else:  # a root-team piece may have been taken on `to`
+            self.bits = bits = self.bits & ~(1 << to)
         changes: list[tuple[int, float]] = []
         for sq in (frm, to):
             if sq in loss:
                 changes.append((sq, loss.pop(sq)))
-        g = self.g
-        b, mine = g.board, self.mine
-        for sq in {sq for sq in touched_by(g, frm, horse, cannon) + touched_by(g, to, horse, cannon) + [to] if mine[b[sq]]}:
+        touched = set(touched_by(g, frm, horse, cannon, bits) + touched_by(g, to, horse, cannon, bits))
+        if bits >> to & 1:
+            touched.add(to)
+        for sq in touched:
             old = loss.get(sq, 0.0)
             new = self.loss_at(sq)
             if new != old:
@@ -126,6 +141,7 @@ class Threats:
     def undo(self) -> None:
         """Back to the losses before the last :meth:`moved`."""
         changes = self._undo.pop()
+        self.bits = self._bits_undo.pop()
         if isinstance(changes, tuple):
             self.loss, self.mine = changes
             return

@@ -36,17 +36,17 @@ DIAG_MASKS = [_masks(sq, DIAG) for sq in range(POINTS)]
 """Per point: its orthogonal and diagonal lines to the edge, as (mask, step)."""
 
 
-def _opposite_pairs(sq: int, dirs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
-    """(mask of the line to higher points, mask of the opposite line) for each pair of
-    opposite directions in `dirs` (listed higher-going first: ORTHO and DIAG are)."""
+def _opposite_pairs(sq: int, dirs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, int], ...]:
+    """(mask of the line to higher points, mask of the opposite line, both) for each pair of
+    opposite directions in `dirs`."""
     masks = [sum(1 << s for s in _line(sq, d)) for d in dirs]
     pairs = [(masks[i], masks[dirs.index((-dx, -dy))]) for i, (dx, dy) in enumerate(dirs) if dx + SIZE * dy > 0]
-    return tuple(pairs)
+    return tuple((up, down, up | down) for up, down in pairs)
 
 
 ORTHO_PAIRS = [_opposite_pairs(sq, ORTHO) for sq in range(POINTS)]
 DIAG_PAIRS = [_opposite_pairs(sq, DIAG) for sq in range(POINTS)]
-"""Per point: its lines to the edge as (higher-going, lower-going) mask pairs, one per axis."""
+"""Per point: its lines to the edge as (higher-going, lower-going, both) masks, one per axis."""
 
 
 def _hits(kinds: tuple[int, ...], one: int, exact: bool) -> list[bool]:
@@ -143,13 +143,15 @@ def _horse_targets(upto: bool) -> list[tuple[int, ...]]:
 
 
 HORSE_TARGETS = {upto: _horse_targets(upto) for upto in (False, True)}
+HORSE_TARGET_BITS = {upto: [sum(1 << t for t in targets) for targets in HORSE_TARGETS[upto]] for upto in (False, True)}
 
 
-def touched_by(game: Game, sq: int, horse: bool = True, cannon: bool = True) -> list[int]:
+def touched_by(game: Game, sq: int, horse: bool = True, cannon: bool = True, among: int = -1) -> list[int]:
     """The points whose attackers() may change when what stands on `sq` changes (called after
     the change): the first piece along each line from it (a slider's or a stepper's target or
     blocker), the second along an orthogonal line when a Cannon may be involved, and the
-    targets of a horse on it (when `horse`: a Horse stood or stands there).
+    targets of a horse on it (when `horse`: a Horse stood or stands there). Only points whose
+    bit is set in `among` are named (default: all), so a search can ask about its own pieces.
 
     The second piece along a line sees a cannon over its screen (the first piece): that cannon
     is whatever stood, or stands, next beyond the screen, on `sq` or past it. So it can only
@@ -163,30 +165,35 @@ def touched_by(game: Game, sq: int, horse: bool = True, cannon: bool = True) -> 
     occ = game.occ
     out: list[int] = []
     app = out.append
-    for up, down in ORTHO_PAIRS[sq]:
+    for up, down, both in ORTHO_PAIRS[sq]:
+        if not both & among:
+            continue
         mu, md = occ & up, occ & down
         low = mu & -mu
         a = low.bit_length() - 1  # the first piece up the line (-1: none)
         c = md.bit_length() - 1  # and down it
-        if a >= 0:
+        if low & among:
             app(a)
-        if c >= 0:
+        if c >= 0 and among >> c & 1:
             app(c)
-            if mu ^ low and (cannon or b[c] & 15 == CANNON):
-                rest = mu ^ low
-                app((rest & -rest).bit_length() - 1)
-            rest = md ^ 1 << c
-            if rest and (cannon or (a >= 0 and b[a] & 15 == CANNON)):
-                app(rest.bit_length() - 1)
-        elif cannon and mu ^ low:
+        if cannon or (c >= 0 and b[c] & 15 == CANNON):
             rest = mu ^ low
-            app((rest & -rest).bit_length() - 1)
-    for up, down in DIAG_PAIRS[sq]:
+            if rest & -rest & among:
+                app((rest & -rest).bit_length() - 1)
+        if c >= 0 and (cannon or (a >= 0 and b[a] & 15 == CANNON)):
+            rest = md ^ 1 << c
+            if rest and among >> (rest.bit_length() - 1) & 1:
+                app(rest.bit_length() - 1)
+    for up, down, both in DIAG_PAIRS[sq]:
+        if not both & among:
+            continue
         mu, md = occ & up, occ & down
-        if mu:
+        if mu & -mu & among:
             app((mu & -mu).bit_length() - 1)
-        if md:
+        if md and among >> (md.bit_length() - 1) & 1:
             app(md.bit_length() - 1)
     if horse:
-        out.extend(HORSE_TARGETS[game.rules.horse == "upto3"][sq])
+        upto = game.rules.horse == "upto3"
+        if HORSE_TARGET_BITS[upto][sq] & among:
+            out.extend(t for t in HORSE_TARGETS[upto][sq] if among >> t & 1)
     return out
