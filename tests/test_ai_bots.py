@@ -272,3 +272,29 @@ def test_the_transposition_table_stores_and_uses_bounds_by_their_kind():
     assert s._search(2, high - 1, high - 0.5, 0, True) >= high - 0.5 and s.nodes == before + 1
     s.tt.clear()
     assert s._search(2, v - 1, v + 1, 0, True) == pytest.approx(v) and s.tt[root][1] == EXACT
+
+
+@pytest.mark.parametrize("rules, options", [("standard", {}), ("chinese", {}), ("standard", {"attrition_limit": 4})])
+def test_the_search_keeps_each_kingdoms_value_as_computed_afresh(rules, options):
+    """The search updates only the captor's and the victim's values after a capture; through
+    captures, defeats and undo they equal kingdom_values() of the position."""
+    from qiguo.ai.evaluate import kingdom_values
+    from qiguo.ai.search import BestReplySearch
+    rng = random.Random(3)
+    captures = 0
+    for seed in range(4):
+        g = random_game(Game.new(rules, **options), seed, max_plies=40)
+        search = BestReplySearch(g)
+        played = [search.values]
+        while g.result is None and len(played) < 80:
+            codes = g.legal_codes()
+            taking = [c for c in codes if g.board[c & 511]]
+            captures += bool(taking)
+            search._play(rng.choice(taking or codes))
+            assert search.values == kingdom_values(g)
+            played.append(search.values)
+        while len(played) > 1:
+            search._undo()
+            played.pop()
+            assert search.values == played[-1] == kingdom_values(g)
+    assert captures > 50

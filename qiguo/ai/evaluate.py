@@ -48,42 +48,42 @@ FALLING = ALIVE * 0.7
 """How much of ALIVE a kingdom at its attrition limit has lost."""
 
 
+def controlled(g: Game, k: int, letters: list[float]) -> float:
+    """The material kingdom k moves: the letters of every army it controls."""
+    ctl = g.controller
+    return sum(letters[j] for j in range(7) if ctl[j] == k)
+
+
+def kingdom_value(g: Game, k: int, material: float) -> float:
+    """How well kingdom k, in the game and moving `material`, stands, in Swords."""
+    per_general, per_kingdom, captures, limit = _hegemony_terms(g.rules)
+    score = g.score[k]
+    v = ALIVE + material + PRISONER * score
+    if per_general:
+        v += per_general * g.generals[k]
+    if per_kingdom:
+        v += per_kingdom * g.credits[k]
+    if captures:
+        near = score / captures
+        v += 20.0 * near * near * near
+    lost = g.losses[k] / limit
+    return v - FALLING * lost * lost * lost
+
+
 def kingdom_values(g: Game, letters: list[float] | None = None) -> list[float]:
     """How well each of the seven kingdoms stands, in Swords (0 for kingdoms out of the game).
     `letters` is letter_material(g), when the caller keeps it up to date itself."""
-    per_general, per_kingdom, captures, limit = _hegemony_terms(g.rules)
-    ctl, alive = g.controller, g.alive
     letters = letters or letter_material(g)
-    material = [0.0] * 7
-    for k in range(7):
-        c = ctl[k]
-        if c >= 0 and alive[c]:
-            material[c] += letters[k]
-    out = [0.0] * 7
-    score, generals, credits, losses = g.score, g.generals, g.credits, g.losses
-    for k in range(7):
-        if not alive[k]:
-            continue
-        v = ALIVE + material[k] + PRISONER * score[k]
-        if per_general:
-            v += per_general * generals[k]
-        if per_kingdom:
-            v += per_kingdom * credits[k]
-        if captures:
-            near = score[k] / captures
-            v += 20.0 * near * near * near
-        lost = losses[k] / limit
-        v -= FALLING * lost * lost * lost
-        out[k] = v
-    return out
+    return [kingdom_value(g, k, controlled(g, k, letters)) if g.alive[k] else 0.0 for k in range(7)]
 
 
-def evaluate(g: Game, team: int, letters: list[float] | None = None) -> float:
+def evaluate(g: Game, team: int, values: list[float] | None = None) -> float:
     """The position from player `team`'s side: its kingdoms against its strongest and average
-    opponent. Finished games score +/-WIN."""
+    opponent. Finished games score +/-WIN. `values` is kingdom_values(g), when the caller
+    keeps it up to date itself."""
     if g.result is not None:
         return WIN if any(g.teams[KINGDOMS.index(ch)] == team for ch in g.result.winners) else -WIN
-    values = kingdom_values(g, letters)
+    values = values or kingdom_values(g)
     teams = g.teams
     totals: dict[int, float] = {}
     for k in range(7):

@@ -18,7 +18,7 @@ from typing import Callable
 
 from qiguo.engine import CANNON, GENERAL, HORSE, INERT, PASS, Game, attackers
 
-from .evaluate import VALUE, WIN, evaluate, letter_material
+from .evaluate import VALUE, WIN, controlled, evaluate, kingdom_value, kingdom_values, letter_material
 from .threats import Threats
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -77,13 +77,15 @@ class BestReplySearch:
         self.history: dict[int, int] = {}
         self.completed_depth = 0
         self.letters = letter_material(game)
-        self._saved: list[list[float]] = []
+        self.values = kingdom_values(game, self.letters)
+        self._saved: list[tuple[list[float], list[float]]] = []
         self.threats = Threats(game, self.team)
 
     def _play(self, m: int) -> None:
-        """Play m, keeping the material of each letter and the threats up to date."""
+        """Play m, keeping the material of each letter, each kingdom's value and the threats up
+        to date (only captures change the first two)."""
         g = self.g
-        self._saved.append(self.letters)
+        self._saved.append((self.letters, self.values))
         if m == PASS:
             g.play_code(m)
             self.threats.moved(0, 0)
@@ -99,22 +101,28 @@ class BestReplySearch:
             return
         v = victim >> 4
         was = g.alive[v]
+        mover = g.turn
         g.play_code(m)
         defeat = was and not g.alive[v]
         if defeat:  # a defeat may have removed armies: count again
             self.letters = letter_material(g)
+            self.values = kingdom_values(g, self.letters)
         else:
-            self.letters = self.letters[:]
-            self.letters[v] -= VALUE[victim & 15]
+            letters = self.letters = self.letters[:]
+            letters[v] -= VALUE[victim & 15]
+            values = self.values = self.values[:]
+            for k in (mover, g.controller[v]):  # the captor's score, the victim's material
+                if k != INERT and g.alive[k]:
+                    values[k] = kingdom_value(g, k, controlled(g, k, letters))
         self.threats.moved(frm, to, defeat, horse, cannon)
 
     def _undo(self) -> None:
         self.g.undo()
         self.threats.undo()
-        self.letters = self._saved.pop()
+        self.letters, self.values = self._saved.pop()
 
     def _eval(self) -> float:
-        return evaluate(self.g, self.team, self.letters)
+        return evaluate(self.g, self.team, self.values)
 
     # ---- driver -------------------------------------------------------------------------
 
