@@ -29,7 +29,7 @@ def test_kept_threats_equal_fresh_ones_through_play_and_undo(rules, options, blo
             kept.moved(m.from_sq, m.to_sq, g.alive != alive, horse)
             if g.result is None:  # once over, nobody reads the losses: they are not kept
                 fresh = Threats(g, team)
-                assert (kept.loss, kept.bits) == (fresh.loss, fresh.bits), (g.to_qfen(), m)
+                assert (kept.loss, kept.bits, kept.hit) == (fresh.loss, fresh.bits, fresh.hit), (g.to_qfen(), m)
             seen.append(dict(kept.loss))
         for _ in range(len(seen) - 1):
             g.undo()

@@ -71,5 +71,8 @@ def test_touched_by_names_every_piece_whose_attackers_a_move_changes(options):
                 if sq not in touched:
                     assert sorted(attackers(g, sq)) == before.get(sq), (g.to_qfen(), code, sq)
                     checked += 1
+                elif sq not in (frm, to):  # what newly attacks it lies on a line through an end
+                    new = set(attackers(g, sq)) - set(before[sq])
+                    assert new <= set(attackers(g, sq, (frm, to))) <= set(attackers(g, sq)), (g.to_qfen(), code, sq)
             g.undo()
     assert checked > 10000

@@ -26,8 +26,10 @@ class Threats:
         """By piece code: the root team moves it (its kingdom's controller is on the team)."""
         self.bits = 0
         """The points of the root team's pieces (Envoys aside), as bits like the game's occupancy."""
+        self.hit = 0
+        """The points of the root team's pieces that an opponent attacks, as bits."""
         self._undo: list[object] = []
-        self._bits_undo: list[int] = []
+        self._bits_undo: list[tuple[int, int]] = []
         self.recompute()
 
     def recompute(self) -> None:
@@ -38,7 +40,7 @@ class Threats:
             c = g.controller[p >> 4]
             self.mine[p] = p & 15 not in (0, ENVOY) and c != INERT and g.alive[c] and g.teams[c] == self.team
         loss = {}
-        bits = 0
+        bits = self.hit = 0
         for k in range(7):
             c = g.controller[k]
             if c != INERT and g.alive[c] and g.teams[c] == self.team:
@@ -52,7 +54,8 @@ class Threats:
         self.bits = bits
 
     def loss_at(self, sq: int) -> float:
-        """What the piece on `sq` stands to lose if it is the root team's, else 0."""
+        """What the piece on `sq` stands to lose if it is the root team's, else 0 (and whether an
+        opponent attacks it, in :attr:`hit`)."""
         g = self.g
         b, ctl, teams, alive, team = g.board, g.controller, g.teams, g.alive, self.team
         p = b[sq]
@@ -73,7 +76,9 @@ class Threats:
                 if not cheapest or v < cheapest:
                     cheapest = v
         if not cheapest:
+            self.hit &= ~(1 << sq)
             return 0.0
+        self.hit |= 1 << sq
         if p & 15 == GENERAL:
             return GENERAL_DANGER
         loss = VALUE[p & 15] - (cheapest if defended else 0.0)
@@ -84,7 +89,7 @@ class Threats:
         has both 0). `defeat`: a kingdom fell; `horse`, `cannon`: the piece moved or taken is a
         Horse, a Cannon."""
         loss = self.loss
-        self._bits_undo.append(self.bits)
+        self._bits_undo.append((self.bits, self.hit))
         if frm == to:
             self._undo.append([])
             return
@@ -107,10 +112,14 @@ class Threats:
         for sq in (frm, to):
             if sq in loss:
                 changes.append((sq, loss.pop(sq)))
+        self.hit &= ~(1 << frm | 1 << to)
         touched = set(touched_by(g, frm, horse, cannon, bits) + touched_by(g, to, horse, cannon, bits))
         if bits >> to & 1:
             touched.add(to)
+        ends = (frm, to)
         for sq in touched:
+            if sq != to and not self.hit >> sq & 1 and not self._newly_hit(sq, ends):
+                continue  # no opponent attacked it, and none can have come to
             old = loss.get(sq, 0.0)
             new = self.loss_at(sq)
             if new != old:
@@ -120,6 +129,16 @@ class Threats:
                 else:
                     del loss[sq]
         self._undo.append(changes)
+
+    def _newly_hit(self, sq: int, ends: tuple[int, int]) -> bool:
+        """Whether an opponent attacks `sq` along the lines through the move's ends or by horse."""
+        g = self.g
+        b, ctl, teams, alive, team = g.board, g.controller, g.teams, g.alive, self.team
+        for s in attackers(g, sq, ends):
+            ac = ctl[b[s] >> 4]
+            if ac != INERT and alive[ac] and teams[ac] != team:
+                return True
+        return False
 
     def _after_defeat(self) -> str:
         """What a defeat asks of the losses: ``"lapse"`` once the game is over or the whole
@@ -141,7 +160,7 @@ class Threats:
     def undo(self) -> None:
         """Back to the losses before the last :meth:`moved`."""
         changes = self._undo.pop()
-        self.bits = self._bits_undo.pop()
+        self.bits, self.hit = self._bits_undo.pop()
         if isinstance(changes, tuple):
             self.loss, self.mine = changes
             return

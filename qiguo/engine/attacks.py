@@ -36,6 +36,16 @@ DIAG_MASKS = [_masks(sq, DIAG) for sq in range(POINTS)]
 """Per point: its orthogonal and diagonal lines to the edge, as (mask, step)."""
 
 
+def _toward(lines: tuple[tuple[int, int], ...]) -> dict[int, tuple[int, int]]:
+    """Every point on the given lines -> the line it lies on."""
+    return {t: (mask, step) for mask, step in lines for t in range(POINTS) if mask >> t & 1}
+
+
+ORTHO_TOWARD = [_toward(lines) for lines in ORTHO_MASKS]
+DIAG_TOWARD = [_toward(lines) for lines in DIAG_MASKS]
+"""Per point: the orthogonal (diagonal) line from it through each point it sees along one."""
+
+
 def _opposite_pairs(sq: int, dirs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, int], ...]:
     """(mask of the line to higher points, mask of the opposite line, both) for each pair of
     opposite directions in `dirs`."""
@@ -88,15 +98,31 @@ HORSE_ORIGINS = {upto: [sum(1 << h for h, _ in lines) for lines in REVERSE_HORSE
 """Per point: the points a horse could reach it from (on an empty board), as bits."""
 
 
-def attackers(game: Game, sq: int) -> list[int]:
-    """Points of the pieces that could capture on `sq` (see the module docstring)."""
+def _lines_toward(table: list[dict[int, tuple[int, int]]], sq: int, toward: tuple[int, ...]) -> list[tuple[int, int]]:
+    lines = []
+    for t in toward:
+        line = table[sq].get(t)
+        if line is not None and line not in lines:
+            lines.append(line)
+    return lines
+
+
+def attackers(game: Game, sq: int, toward: tuple[int, ...] | None = None) -> list[int]:
+    """Points of the pieces that could capture on `sq` (see the module docstring). With
+    `toward`, only those on the lines from `sq` through the points given, and the horses: after
+    a move, the only pieces that may have come to attack `sq` (when it is not an end of the move
+    and the move's ends are `toward`)."""
+    if toward is None:
+        ortho, diag = ORTHO_MASKS[sq], DIAG_MASKS[sq]
+    else:
+        ortho, diag = _lines_toward(ORTHO_TOWARD, sq, toward), _lines_toward(DIAG_TOWARD, sq, toward)
     b = game.board
     occ = game.occ
     cannons = game.cannons
     rules = game.rules
     ortho_hits, diag_hits = HITS[rules.ranged == "exact"]
     out: list[int] = []
-    for mask, step in ORTHO_MASKS[sq]:
+    for mask, step in ortho:
         m = occ & mask
         if not m:
             continue
@@ -117,7 +143,7 @@ def attackers(game: Game, sq: int) -> list[int]:
                 m ^= 1 << s
                 if m and cannons >> (m.bit_length() - 1) & 1:
                     out.append(m.bit_length() - 1)
-    for mask, step in DIAG_MASKS[sq]:
+    for mask, step in diag:
         m = occ & mask
         if not m:
             continue
