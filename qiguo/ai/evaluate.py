@@ -1,7 +1,6 @@
 """Static evaluation of a position for one player (a kingdom and its allies)."""
 from __future__ import annotations
 
-from functools import lru_cache
 
 from qiguo.engine import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, HORSE, KINGDOMS, SABRE,
                           SWORD, Game, Rules)
@@ -36,8 +35,10 @@ def letter_material(g: Game) -> list[float]:
     return [sum(VALUE[board[sq] & 15] for sq in squares) for squares in g.pieces]
 
 
-@lru_cache(maxsize=None)
-def _hegemony_terms(r: Rules) -> tuple[float, float, int, int]:
+Terms = tuple[float, float, int, int]
+
+
+def hegemony_terms(r: Rules) -> Terms:
     """Per rule set: what each held general and each credited kingdom adds, the captures
     needed (0: no such win) and the attrition limit."""
     return (GENERAL_HELD * 2 / r.win_generals if r.win_generals else 0.0,
@@ -54,9 +55,10 @@ def controlled(g: Game, k: int, letters: list[float]) -> float:
     return sum(letters[j] for j in range(7) if ctl[j] == k)
 
 
-def kingdom_value(g: Game, k: int, material: float) -> float:
-    """How well kingdom k, in the game and moving `material`, stands, in Swords."""
-    per_general, per_kingdom, captures, limit = _hegemony_terms(g.rules)
+def kingdom_value(g: Game, k: int, material: float, terms: Terms) -> float:
+    """How well kingdom k, in the game and moving `material`, stands, in Swords (`terms`:
+    hegemony_terms of the game's rules)."""
+    per_general, per_kingdom, captures, limit = terms
     score = g.score[k]
     v = ALIVE + material + PRISONER * score
     if per_general:
@@ -74,7 +76,8 @@ def kingdom_values(g: Game, letters: list[float] | None = None) -> list[float]:
     """How well each of the seven kingdoms stands, in Swords (0 for kingdoms out of the game).
     `letters` is letter_material(g), when the caller keeps it up to date itself."""
     letters = letters or letter_material(g)
-    return [kingdom_value(g, k, controlled(g, k, letters)) if g.alive[k] else 0.0 for k in range(7)]
+    terms = hegemony_terms(g.rules)
+    return [kingdom_value(g, k, controlled(g, k, letters), terms) if g.alive[k] else 0.0 for k in range(7)]
 
 
 def evaluate(g: Game, team: int, values: list[float] | None = None) -> float:
@@ -84,12 +87,16 @@ def evaluate(g: Game, team: int, values: list[float] | None = None) -> float:
     if g.result is not None:
         return WIN if any(g.teams[KINGDOMS.index(ch)] == team for ch in g.result.winners) else -WIN
     values = values or kingdom_values(g)
-    teams = g.teams
+    teams, alive = g.teams, g.alive
+    own = 0.0
     totals: dict[int, float] = {}
     for k in range(7):
-        if g.alive[k]:
-            totals[teams[k]] = totals.get(teams[k], 0.0) + values[k]
-    own = totals.pop(team, 0.0)
+        if alive[k]:
+            t = teams[k]
+            if t == team:
+                own += values[k]
+            else:
+                totals[t] = totals.get(t, 0.0) + values[k]
     if not totals:
         return own
     others = list(totals.values())

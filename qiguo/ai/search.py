@@ -18,7 +18,8 @@ from typing import Callable
 
 from qiguo.engine import CANNON, GENERAL, HORSE, INERT, PASS, Game, attackers
 
-from .evaluate import VALUE, WIN, controlled, evaluate, kingdom_value, kingdom_values, letter_material
+from .evaluate import (VALUE, WIN, controlled, evaluate, hegemony_terms, kingdom_value, kingdom_values,
+                       letter_material)
 from .threats import Threats
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -78,6 +79,7 @@ class BestReplySearch:
         self.completed_depth = 0
         self.letters = letter_material(game)
         self.values = kingdom_values(game, self.letters)
+        self.terms = hegemony_terms(game.rules)
         self._saved: list[tuple[list[float], list[float]]] = []
         self.threats = Threats(game, self.team)
 
@@ -113,7 +115,7 @@ class BestReplySearch:
             values = self.values = self.values[:]
             for k in (mover, g.controller[v]):  # the captor's score, the victim's material
                 if k != INERT and g.alive[k]:
-                    values[k] = kingdom_value(g, k, controlled(g, k, letters))
+                    values[k] = kingdom_value(g, k, controlled(g, k, letters), self.terms)
         self.threats.moved(frm, to, defeat, horse, cannon)
 
     def _undo(self) -> None:
