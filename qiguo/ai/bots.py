@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from qiguo.engine import PASS, Game
+from qiguo.engine import ENVOY, GENERAL, INERT, PASS, Game, attackers
 
 from .evaluate import VALUE, WIN, evaluate
 from .search import BestReplySearch, Shape
@@ -102,18 +102,21 @@ def novice(game: Game, moves: list[int], rng: random.Random) -> int:
 
 def _threats(g: Game, team: int) -> dict[int, float]:
     """Points holding the team's pieces that an opponent could capture now, with their value."""
-    b = g.board
-    saved = g.turn
+    b, ctl, teams, alive = g.board, g.controller, g.teams, g.alive
     out: dict[int, float] = {}
     for k in range(7):
-        if g.alive[k] and g.teams[k] != team:
-            g.set_turn(k)
-            for m in g.legal_codes():
-                t = m & 511
-                p = b[t]
-                if p and g.teams[g.controller[p >> 4]] == team:
-                    out[t] = VALUE[p & 15] + (WIN / 10 if p & 15 == 1 else 0)
-    g.set_turn(saved)
+        c = ctl[k]
+        if c == INERT or teams[c] != team:
+            continue
+        for sq in g.pieces[k]:
+            p = b[sq]
+            if p & 15 == ENVOY:
+                continue
+            for s in attackers(g, sq):
+                a = ctl[b[s] >> 4]
+                if a != INERT and alive[a] and teams[a] != team:
+                    out[sq] = VALUE[p & 15] + (WIN / 10 if p & 15 == GENERAL else 0)
+                    break
     return out
 
 

@@ -175,6 +175,8 @@ class Threats:
         """The three largest losses, largest first (zeros when fewer pieces are threatened),
         leaving out each ally's largest: an ally (a kingdom of the team other than `root`, which
         the search never moves) saves that piece itself on its own turn."""
+        if not self.loss:
+            return 0.0, 0.0, 0.0
         b, ctl = self.g.board, self.g.controller
         top: list[float] = []
         saved: set[int] = set()

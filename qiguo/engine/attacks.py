@@ -15,30 +15,41 @@ from .game import Game
 from .pieces import BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, GENERAL, HORSE, SABRE, SWORD
 
 
-def _line(sq: int, step: tuple[int, int]) -> tuple[int, ...]:
-    f, r = sq % SIZE, sq // SIZE
-    out = []
-    while True:
-        f, r = f + step[0], r + step[1]
-        if not (0 <= f < SIZE and 0 <= r < SIZE):
-            return tuple(out)
-        out.append(point(f, r))
+def _line_masks(dx: int, dy: int) -> list[int]:
+    """Per point: the mask of the points from it (exclusive) to the edge in direction (dx, dy),
+    each built from its neighbour's."""
+    masks = [0] * POINTS
+    order = range(POINTS - 1, -1, -1) if dx + SIZE * dy > 0 else range(POINTS)
+    for sq in order:
+        f, r = sq % SIZE + dx, sq // SIZE + dy
+        if 0 <= f < SIZE and 0 <= r < SIZE:
+            masks[sq] = 1 << point(f, r) | masks[point(f, r)]
+    return masks
 
 
-def _masks(sq: int, dirs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
-    """(mask of the line's points, index step along it) for each line from sq that is not empty."""
-    return tuple((sum(1 << s for s in line), dx + SIZE * dy)
-                 for (dx, dy), line in ((d, _line(sq, d)) for d in dirs) if line)
+LINE_MASKS = {d: _line_masks(*d) for d in ORTHO + DIAG}
+"""By direction, per point: the points of the line from it to the edge, as bits."""
 
 
-ORTHO_MASKS = [_masks(sq, ORTHO) for sq in range(POINTS)]
-DIAG_MASKS = [_masks(sq, DIAG) for sq in range(POINTS)]
+def _lines(sq: int, dirs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], ...]:
+    """(mask, index step) of each line from sq in `dirs` that is not empty."""
+    return tuple((LINE_MASKS[d][sq], d[0] + SIZE * d[1]) for d in dirs if LINE_MASKS[d][sq])
+
+
+ORTHO_MASKS = [_lines(sq, ORTHO) for sq in range(POINTS)]
+DIAG_MASKS = [_lines(sq, DIAG) for sq in range(POINTS)]
 """Per point: its orthogonal and diagonal lines to the edge, as (mask, step)."""
 
 
 def _toward(lines: tuple[tuple[int, int], ...]) -> dict[int, tuple[int, int]]:
-    """Every point on the given lines -> the line it lies on."""
-    return {t: (mask, step) for mask, step in lines for t in range(POINTS) if mask >> t & 1}
+    """Every point on the given lines from a point -> the line it lies on."""
+    out = {}
+    for mask, step in lines:
+        t = (mask & -mask).bit_length() - 1 if step > 0 else mask.bit_length() - 1
+        while t >= 0 and mask >> t & 1:
+            out[t] = (mask, step)
+            t += step
+    return out
 
 
 ORTHO_TOWARD = [_toward(lines) for lines in ORTHO_MASKS]
@@ -49,8 +60,7 @@ DIAG_TOWARD = [_toward(lines) for lines in DIAG_MASKS]
 def _opposite_pairs(sq: int, dirs: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, int], ...]:
     """(mask of the line to higher points, mask of the opposite line, both) for each pair of
     opposite directions in `dirs`."""
-    masks = [sum(1 << s for s in _line(sq, d)) for d in dirs]
-    pairs = [(masks[i], masks[dirs.index((-dx, -dy))]) for i, (dx, dy) in enumerate(dirs) if dx + SIZE * dy > 0]
+    pairs = [(LINE_MASKS[(dx, dy)][sq], LINE_MASKS[(-dx, -dy)][sq]) for dx, dy in dirs if dx + SIZE * dy > 0]
     return tuple((up, down, up | down) for up, down in pairs)
 
 
@@ -79,16 +89,18 @@ HITS = {exact: (_hits((GENERAL, DEPUTY), SWORD, exact), _hits((GENERAL, BRIGADIE
 
 
 def _reverse_horse(t: int, upto: bool) -> tuple[tuple[int, int], ...]:
-    """(horse point, mask of the points that must be empty) for every horse line ending on t."""
+    """(horse point, mask of the points that must be empty) for every horse line ending on t.
+    The path runs from the leg (next to the horse) diagonally up to the point before t, so it
+    lies on the board whenever the horse's point does."""
     tf, tr = t % SIZE, t // SIZE
     out = []
     for ox, oy in ORTHO:
         for dx, dy in ((1, oy), (-1, oy)) if ox == 0 else ((ox, 1), (ox, -1)):
             for n in ((1, 2, 3) if upto else (3,)):
                 hf, hr = tf - ox - n * dx, tr - oy - n * dy
-                path = [(hf + ox + i * dx, hr + oy + i * dy) for i in range(n)]
-                if all(0 <= x < SIZE and 0 <= y < SIZE for x, y in [(hf, hr)] + path):
-                    out.append((point(hf, hr), sum(1 << point(x, y) for x, y in path)))
+                if 0 <= hf < SIZE and 0 <= hr < SIZE:
+                    leg, step = point(hf + ox, hr + oy), dx + SIZE * dy
+                    out.append((point(hf, hr), sum(1 << leg + i * step for i in range(n))))
     return tuple(out)
 
 
