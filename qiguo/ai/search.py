@@ -62,6 +62,8 @@ class BestReplySearch:
                  cancelled: Callable[[], bool] | None = None, shape: Shape = Shape(32), cap: float | None = None):
         self.g = game
         self.root = game.turn
+        self.after_root = [(self.root + i) % 7 for i in range(1, 7)]
+        """The other kingdoms in turn order, from the one after the root kingdom."""
         self.team = game.teams[self.root]
         self.deadline = deadline
         self.cap = cap
@@ -330,9 +332,11 @@ class BestReplySearch:
         on the position before the reply); else those that move after the replier (acting after
         it); with no replier (-1), every opponent. Each takes the root team's piece that pays it
         best, if any. Returns how many captures were played (for the caller to undo)."""
+        if not self.threats.loss:
+            return 0
         g = self.g
         b, ctl, teams, alive, team = g.board, g.controller, g.teams, g.alive, self.team
-        order = [(self.root + i) % 7 for i in range(1, 7)]
+        order = self.after_root
         if replier >= 0:
             at = order.index(replier)
             order = order[:at] if before else order[at + 1:]
@@ -360,7 +364,8 @@ class BestReplySearch:
                 played += 1
                 if g.result is not None or not alive[self.root]:
                     break
-        g.set_turn(self.root)
+        if played:
+            g.set_turn(self.root)
         return played
 
     def _captures_of_ours(self) -> dict[int, int]:
