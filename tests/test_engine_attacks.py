@@ -1,7 +1,7 @@
 """attackers() reads the move rules backwards: it must agree with the legal move generator."""
 import pytest
 
-from qiguo.engine import CANNON, HORSE, INERT, Game, attackers, random_game, touched_by
+from qiguo.engine import CANNON, HORSE, INERT, Game, Move, attackers, random_game, touched_by
 
 
 def check_agreement(g: Game) -> int:
@@ -54,8 +54,8 @@ def test_touched_by_names_every_piece_whose_attackers_a_move_changes(options):
             continue
         before = {sq: sorted(attackers(g, sq)) for sq, _ in g.occupied()}
         for code in g.legal_codes()[::3]:
-            frm, to = code >> 9, code & 511
-            kinds = {g.board[frm] & 15, g.board[to] & 15}
+            frm, to = Move(code).from_sq, Move(code).to_sq
+            kinds = {p.kind for p in (g.piece_at(frm), g.piece_at(to)) if p}
             alive = g.alive[:]
             g.play_code(code)
             if g.alive != alive:  # a defeat may remove armies: a search looks at everything again
