@@ -6,7 +6,7 @@ import pytest
 from positions import game as position
 from qiguo.ai import LEVELS, NODE_BUDGETS, Budget, choose_move
 from qiguo.ai.threats import Threats
-from qiguo.engine import Game, Move, parse_point, random_game
+from qiguo.engine import Game, Move, random_game
 
 SETUPS = [("standard", None), ("chinese", None), ("sima-guang", None), ("standard", "wg,ro,bp"),
           ("chinese", "wgp,ro,bk")]

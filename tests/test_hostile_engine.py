@@ -1,7 +1,6 @@
 """Hostile input to the engine and its command line (issue 9): every case gives a clear error
 and loses nothing; nothing crashes, hangs or answers twice."""
 import io
-import os
 import signal
 import subprocess
 import sys

@@ -1,14 +1,12 @@
 """Network play on loopback (issue 13): whole games through the real server with network bot
 clients, a client killed and back, the host killed and resumed, and hostile clients refused."""
 import json
-import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-import pytest
 
 from qiguo.engine import Game
 

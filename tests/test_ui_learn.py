@@ -3,7 +3,7 @@ style, the legend, the guided first game, and markers anyone can see."""
 import pygame
 import pytest
 
-from qiguo.engine import KINDS, KINGDOMS, Game, Piece, Rules, parse_point, point_name
+from qiguo.engine import KINDS, KINGDOMS, Piece, Rules, parse_point, point_name
 from qiguo.scenes.legend import LegendScene
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.title import TitleScene
@@ -196,7 +196,7 @@ def test_the_colour_blind_marks_are_distinct_large_and_explained():
     assert changed >= 60  # a badge of about 10 px across on a disc of 24 px: not a corner speck
     app = make_app()
     app.settings.colour_aid = True
-    scene = start(app)
+    start(app)
     key(app, pygame.K_l)
     marks = []
     import qiguo.scenes.legend as legend_module

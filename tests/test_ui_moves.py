@@ -4,7 +4,7 @@ import time
 import pygame
 import pytest
 
-from qiguo.engine import Game, parse_point
+from qiguo.engine import parse_point
 from qiguo.scenes.play import GameScene
 from qiguo.play import movelist, saves
 from qiguo.play.match import Match

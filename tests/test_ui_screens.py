@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from qiguo.scenes.load import LoadScene
-from qiguo.scenes.menu import KnockedOutScene, ConfirmScene, MenuScene
+from qiguo.scenes.menu import KnockedOutScene, ConfirmScene
 from qiguo.scenes.play import GameScene, split
 from qiguo.scenes.result import ResultScene
 from qiguo.scenes.rules import RulesScene

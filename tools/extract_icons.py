@@ -39,7 +39,7 @@ def main() -> int:
     version = json.loads((package / "package.json").read_text(encoding="utf-8"))["version"]
     size = (data.get("width", 512), data.get("height", 512))
     OUT.mkdir(parents=True, exist_ok=True)
-    lines = [f"Piece pictograms from game-icons.net (https://game-icons.net), licensed CC BY 3.0",
+    lines = ["Piece pictograms from game-icons.net (https://game-icons.net), licensed CC BY 3.0",
              "(https://creativecommons.org/licenses/by/3.0/), taken from the npm package",
              f"@iconify-json/game-icons {version} by tools/extract_icons.py, unchanged but for the",
              "fill colour, which the game sets per kingdom.", ""]

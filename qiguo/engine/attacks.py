@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .board import DIAG, ORTHO, POINTS, SIZE, point
 from .game import Game
-from .pieces import BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, GENERAL, HORSE, SABRE, SWORD
+from .pieces import BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, GENERAL, SABRE, SWORD
 
 
 def _line_masks(dx: int, dy: int) -> list[int]:
