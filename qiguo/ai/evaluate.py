@@ -76,8 +76,14 @@ def kingdom_values(g: Game, letters: list[float] | None = None) -> list[float]:
     """How well each of the seven kingdoms stands, in Swords (0 for kingdoms out of the game).
     `letters` is letter_material(g), when the caller keeps it up to date itself."""
     letters = letters or letter_material(g)
+    ctl, alive = g.controller, g.alive
+    material = [0.0] * 7  # by controller, in one pass over the letters
+    for k in range(7):
+        c = ctl[k]
+        if c >= 0 and alive[c]:
+            material[c] += letters[k]
     terms = hegemony_terms(g.rules)
-    return [kingdom_value(g, k, controlled(g, k, letters), terms) if g.alive[k] else 0.0 for k in range(7)]
+    return [kingdom_value(g, k, material[k], terms) if alive[k] else 0.0 for k in range(7)]
 
 
 def evaluate(g: Game, team: int, values: list[float] | None = None) -> float:
