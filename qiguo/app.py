@@ -44,9 +44,10 @@ class App:
 
     def __init__(self, size: tuple[int, int] = (1280, 900), seed: int = 0):
         pygame.display.init()
-        pygame.font.init()
+        if not pygame.font.get_init():
+            pygame.font.init()
+            clear_caches()  # fonts of an earlier pygame session are invalid
         pygame.mixer.pre_init(22050, -16, 1, 512)
-        clear_caches()  # fonts of an earlier pygame session are invalid
         pygame.display.set_caption(t("app.title"))
         self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)

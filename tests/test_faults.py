@@ -83,11 +83,11 @@ def test_a_long_session_leaves_no_worker_processes(tmp_path, monkeypatch):
 
 
 def test_a_short_soak_finds_nothing_broken():
-    r = subprocess.run([sys.executable, "-m", "qiguo.ai.soak", "--games", "3", "--seed", "11",
-                        "--level", "novice,easy"],
+    r = subprocess.run([sys.executable, "-m", "qiguo.ai.soak", "--games", "6", "--seed", "11",
+                        "--level", "novice"],
                        capture_output=True, text=True, timeout=240)
     assert r.returncode == 0, r.stdout
-    assert "soaked 3 games" in r.stdout and " 0 failures" in r.stdout
+    assert "soaked 6 games" in r.stdout and " 0 failures" in r.stdout
 
 
 def test_no_audio_device_means_silence_not_a_crash(monkeypatch):

@@ -82,7 +82,7 @@ def _render(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surfac
 
 def clear_caches() -> None:
     """Forget every font and rendered text (fonts of an earlier pygame session are invalid)."""
-    for cache in (font, _render, fit):
+    for cache in (font, _render, fit, _wrap):
         cache.cache_clear()
 
 
@@ -112,6 +112,14 @@ def wrap(text: str, size: int, width: int) -> list[str]:
     """Lines of `text` no wider than `width`: broken at spaces, or anywhere in text without
     them (Chinese and Japanese) and inside a word too long for a line."""
     text = drawable(text)
+    lines = list(_wrap(text, size, width))
+    if wrapped is not None:
+        wrapped[text] = lines
+    return lines
+
+
+@lru_cache(maxsize=1024)
+def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
     f = font(size)
     spaced = " " in text
     joiner = " " if spaced else ""
@@ -138,9 +146,7 @@ def wrap(text: str, size: int, width: int) -> list[str]:
             line = trial
     lines = lines + [line] if line else lines
     lines = _kinsoku(lines, f, width) if any(ord(ch) >= 0x3000 for ch in text) else lines
-    if wrapped is not None:
-        wrapped[text] = lines
-    return lines
+    return tuple(lines)
 
 
 def _kinsoku(lines: list[str], f: pygame.font.Font, width: int) -> list[str]:
