@@ -88,24 +88,27 @@ HITS = {exact: (_hits((GENERAL, DEPUTY), SWORD, exact), _hits((GENERAL, BRIGADIE
 """By ``ranged == "exact"``: the orthogonal and the diagonal hit tables."""
 
 
-def _reverse_horse(t: int, upto: bool) -> tuple[tuple[int, int], ...]:
-    """(horse point, mask of the points that must be empty) for every horse line ending on t.
-    The path runs from the leg (next to the horse) diagonally up to the point before t, so it
-    lies on the board whenever the horse's point does."""
+def _reverse_horse(t: int) -> tuple[tuple[int, int, int], ...]:
+    """(horse point, mask of the points that must be empty, length of the diagonal) for every
+    horse line (of one to three diagonal points) ending on t. The path runs from the leg (next to
+    the horse) diagonally up to the point before t, so it lies on the board whenever the horse's
+    point does."""
     tf, tr = t % SIZE, t // SIZE
     out = []
     for ox, oy in ORTHO:
         for dx, dy in ((1, oy), (-1, oy)) if ox == 0 else ((ox, 1), (ox, -1)):
-            for n in ((1, 2, 3) if upto else (3,)):
+            step = dx + SIZE * dy
+            for n in (1, 2, 3):
                 hf, hr = tf - ox - n * dx, tr - oy - n * dy
                 if 0 <= hf < SIZE and 0 <= hr < SIZE:
-                    leg, step = point(hf + ox, hr + oy), dx + SIZE * dy
-                    out.append((point(hf, hr), sum(1 << leg + i * step for i in range(n))))
+                    leg = point(hf + ox, hr + oy)
+                    out.append((point(hf, hr), sum(1 << leg + i * step for i in range(n)), n))
     return tuple(out)
 
 
-REVERSE_HORSE = {False: [_reverse_horse(t, False) for t in range(POINTS)],
-                 True: [_reverse_horse(t, True) for t in range(POINTS)]}
+_REVERSE = [_reverse_horse(t) for t in range(POINTS)]
+REVERSE_HORSE = {upto: [tuple((h, path) for h, path, n in lines if upto or n == 3) for lines in _REVERSE]
+                 for upto in (False, True)}
 HORSE_ORIGINS = {upto: [sum(1 << h for h, _ in lines) for lines in REVERSE_HORSE[upto]] for upto in (False, True)}
 """Per point: the points a horse could reach it from (on an empty board), as bits."""
 

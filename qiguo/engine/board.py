@@ -32,19 +32,19 @@ def parse_point(text: str) -> int:
     raise ValueError(f"{text!r} is not a point (files a-s, ranks 1-19)")
 
 
-def _ray(sq: int, step: tuple[int, int], limit: int = SIZE) -> tuple[int, ...]:
+def _ray(sq: int, step: tuple[int, int]) -> tuple[int, ...]:
     f, r = sq % SIZE, sq // SIZE
-    out = []
-    for n in range(1, limit + 1):
-        x, y = f + step[0] * n, r + step[1] * n
-        if not (0 <= x < SIZE and 0 <= y < SIZE):
-            break
-        out.append(point(x, y))
-    return tuple(out)
+    dx, dy = step
+    n = min(SIZE - 1 - f if dx > 0 else f if dx < 0 else SIZE, SIZE - 1 - r if dy > 0 else r if dy < 0 else SIZE)
+    return tuple(sq + k * (dy * SIZE + dx) for k in range(1, n + 1))
+
+
+_FULL = {d: [_ray(sq, d) for sq in range(POINTS)] for d in ORTHO + DIAG}
+"""Per direction and point: the ray to the board edge (every other ray is a start of one)."""
 
 
 def _rays(dirs, limit: int = SIZE) -> list[tuple[tuple[int, ...], ...]]:
-    return [tuple(r for r in (_ray(sq, d, limit) for d in dirs) if r) for sq in range(POINTS)]
+    return [tuple(r[:limit] for r in (_FULL[d][sq] for d in dirs) if r) for sq in range(POINTS)]
 
 
 ORTHO_RAYS = _rays(ORTHO)
@@ -64,7 +64,7 @@ SLIDES = {
 
 
 def _exact(limit: int) -> list[tuple[tuple[int, ...], ...]]:
-    return [tuple(r for r in (_ray(sq, d, limit) for d in ORTHO + DIAG) if len(r) == limit)
+    return [tuple(r[:limit] for r in (_FULL[d][sq] for d in ORTHO + DIAG) if len(r) >= limit)
             for sq in range(POINTS)]
 
 
@@ -83,7 +83,7 @@ def _horse(sq: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         # outward diagonals: keep the leg's direction, add one sideways step each way
         sides = ((1, dy), (-1, dy)) if dx == 0 else ((dx, 1), (dx, -1))
         for d in sides:
-            path = _ray(leg, d, 3)
+            path = _FULL[d][leg][:3]
             if path:
                 out.append((leg, path))
     return tuple(out)
