@@ -51,6 +51,9 @@ MAX_BUFFER = 512 * 1024
 """Bytes waiting to be sent to one client at most: a client that does not read is dropped."""
 TICK = 0.02
 """Seconds between the server's looks at its bots and timers."""
+BOT_TICK = 0.002
+"""The same while a bot of the server is to move, so that a game of bots does not wait a whole
+tick for each move."""
 
 
 @dataclass
@@ -133,7 +136,7 @@ class Server:
                 if self.table.game.result is not None:
                     await asyncio.sleep(0.3)  # the last move and the end reach everyone
                     break
-                await asyncio.sleep(TICK)
+                await asyncio.sleep(BOT_TICK if self.table.bot_level() else TICK)
         finally:
             await self.shutdown()
 
