@@ -1,17 +1,19 @@
-"""The engine's command line, run as a real subprocess."""
+"""The engine's command line: its main() in this process, and as a real subprocess."""
 import subprocess
 import sys
 
+from in_process import run_main
 from qiguo.engine import START_QFEN
+from qiguo.engine.cli import main
 
 
-def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "qiguo.engine", *args], input=stdin,
-                          capture_output=True, text=True, timeout=60)
+def run(*args, stdin=""):
+    return run_main(main, *args, stdin=stdin)
 
 
 def test_moves_sorted_one_per_line():
-    r = run("moves", START_QFEN)
+    r = subprocess.run([sys.executable, "-m", "qiguo.engine", "moves", START_QFEN], capture_output=True, text=True,
+                       timeout=60)
     lines = r.stdout.split()
     assert r.returncode == 0 and len(lines) == 72 and lines == sorted(lines)
     assert len(run("moves", "--rules", "chinese", START_QFEN).stdout.split()) == 96

@@ -11,13 +11,18 @@ import pytest
 from qiguo.engine import (START_QFEN, EngineError, Game, IllegalMove, Move, QfenError, RuleError, Rules,
                           SetupError, qfen_of)
 from qiguo.engine import cli
+from in_process import run_main
 
 NO_GENERAL = "19/19/19/19/19/19/19/19/19/9Z9/19/19/19/5wH13/19/19/19/19/19 w - - 0"
 EMPTY = "19/19/19/19/19/19/19/19/19/9Z9/19/19/19/19/19/19/19/19/19 w - - 0"
 TWO = qfen_of({"a19": "wG", "a1": "rG"})
 
 
-def run(*args, stdin=None, timeout=60):
+def run(*args, stdin=""):
+    return run_main(cli.main, *args, stdin=stdin)
+
+
+def run_process(*args, stdin=None, timeout=60):
     return subprocess.run([sys.executable, "-m", "qiguo.engine", *args], input=stdin, capture_output=True,
                           text=True, timeout=timeout)
 
@@ -121,7 +126,7 @@ def test_serve_goes_on_after_an_unexpected_failure(monkeypatch):
 
 
 def test_serve_as_a_process_survives_a_position_without_a_general():
-    r = run("serve", stdin=f"moves {NO_GENERAL}\n \nmoves {TWO}\n")
+    r = run_process("serve", stdin=f"moves {NO_GENERAL}\n \nmoves {TWO}\n")
     answers = r.stdout.split("\n")[:-1]
     assert r.returncode == 0 and len(answers) == 3 and "Traceback" not in r.stderr
     assert answers[0].startswith("error:") and answers[1].startswith("error:") and "a19a18" in answers[2]
