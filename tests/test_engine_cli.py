@@ -3,12 +3,11 @@ import subprocess
 import sys
 
 from in_process import run_main
-from qiguo.engine import START_QFEN
-from qiguo.engine.cli import main
+from qiguo.engine import START_QFEN, cli
 
 
 def run(*args, stdin=""):
-    return run_main(main, *args, stdin=stdin)
+    return run_main(cli.main, *args, stdin=stdin)
 
 
 def test_moves_sorted_one_per_line():
