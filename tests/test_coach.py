@@ -161,13 +161,28 @@ def test_danger_on_the_command_line(capsys):
 
 def test_hint_on_the_command_line_reads_a_stream_and_survives_bad_lines():
     lines = f"{TAKE_GENERAL}\nnot a position\n{GENERAL_ATTACKED}\n"
-    out = subprocess.run([sys.executable, "-m", "qiguo.ai.coach", "hint"], input=lines, capture_output=True,
-                         text=True, timeout=120)
+    out = subprocess.run([sys.executable, "-m", "qiguo.ai.coach", "hint", "--nodes", "4000"], input=lines,
+                         capture_output=True, text=True, timeout=120)
     answers = out.stdout.splitlines()
     assert out.returncode == 0 and len(answers) == 3
     assert answers[0] == "e5e12 takes Chu's General: its kingdom falls"
     assert answers[1].startswith("error: ")
     assert " " in answers[2] and not answers[2].startswith("error")
+
+
+def test_a_hint_on_a_node_budget_is_the_same_every_time(capsys, monkeypatch):
+    from qiguo.ai.coach import __main__ as coach_cli
+    budgets = []
+    real = coach_cli.hint_move
+    monkeypatch.setattr(coach_cli, "hint_move", lambda g, seed, budget: budgets.append(budget) or real(g, seed, budget))
+    answers = []
+    for _ in range(2):
+        assert coach_main(["hint", "--qfen", GENERAL_ATTACKED, "--nodes", "3000"]) == 0
+        answers.append(capsys.readouterr().out)
+    assert budgets == [Budget(nodes=3000)] * 2
+    assert answers[0] == answers[1] and answers[0].count("\n") == 1
+    assert coach_main(["hint", "--qfen", GENERAL_ATTACKED, "--nodes", "0"]) == 2
+    assert capsys.readouterr().err.startswith("error:")
 
 
 def test_review_on_the_command_line_of_a_record_and_a_save(tmp_path, capsys):

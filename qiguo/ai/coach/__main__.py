@@ -1,13 +1,14 @@
 """The coach's command line (the window uses the same code):
 
     python -m qiguo.ai.coach danger --qfen QFEN [--rules PRESET] [--set NAME=VALUE ...]
-    python -m qiguo.ai.coach hint [--qfen QFEN] [--rules PRESET] [--set NAME=VALUE ...]
+    python -m qiguo.ai.coach hint [--qfen QFEN] [--rules PRESET] [--set NAME=VALUE ...] [--nodes N]
     python -m qiguo.ai.coach review [--for LETTERS] FILE
 
 ``danger``: one line per piece of the mover that can be taken, by point (the engine's order:
 rank by rank from a1), ``POINT PIECE by POINT PIECE[, ...]``; the last line ``danger N``.
 ``hint``: one line, the move and the reason in words; without ``--qfen``, one QFEN per line of
-standard input, each answered with exactly one line. ``review``: one line per key moment of a
+standard input, each answered with exactly one line; ``--nodes`` searches that many nodes
+instead of the hint's time (the same answer on any computer). ``review``: one line per key moment of a
 save or a ``Game.record()`` JSON file, ``ply N MOVE KIND ...``; the last line ``key moments K``;
 progress on standard error. Bad input: one ``error:`` line and exit status 2."""
 from __future__ import annotations
@@ -17,10 +18,11 @@ import sys
 from pathlib import Path
 from typing import Any, Sequence
 
-from qiguo.cmdline import Parser, parse, run
+from qiguo.cmdline import Parser, parse, run, whole
 from qiguo.engine import KINGDOMS, EngineError, Game, Rules, parse_setting, point_name
 from qiguo.jsonfile import parse_json, read_text
 
+from ..bots import Budget
 from .danger import dangers
 from .hint import explain, hint_move
 from .moments import key_moments
@@ -35,6 +37,9 @@ def _parser() -> argparse.ArgumentParser:
         c.add_argument("--rules", default="standard")
         c.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
         c.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
+        if name == "hint":
+            c.add_argument("--nodes", type=whole(1, 10 ** 7), default=None,
+                           help="search nodes instead of time (the same answer on any computer)")
     r = sub.add_parser("review")
     r.add_argument("--for", dest="kingdoms", default=None, metavar="LETTERS")
     r.add_argument("file")
@@ -52,10 +57,10 @@ def danger_lines(game: Game) -> list[str]:
     return lines + [f"danger {len(found)}"]
 
 
-def hint_text(game: Game, seed: int = 0) -> str:
+def hint_text(game: Game, seed: int = 0, budget: Budget | None = None) -> str:
     if game.result is not None:
         raise EngineError("the game is over: there is no move to suggest")
-    move = hint_move(game, seed)
+    move = hint_move(game, seed, budget)
     return f"{game.parse_move(move)} {explain(game, move).english()}"
 
 
@@ -102,10 +107,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             lines = review_lines(Path(args.file), args.kingdoms)
         else:
             rules = _rules(args)
+            budget = Budget(nodes=args.nodes) if args.command == "hint" and args.nodes else None
             if args.command == "hint" and args.qfen is None:
-                return _hint_stream(rules, args.seed)
+                return _hint_stream(rules, args.seed, budget)
             game = Game.from_qfen(args.qfen, rules)
-            lines = danger_lines(game) if args.command == "danger" else [hint_text(game, args.seed)]
+            lines = danger_lines(game) if args.command == "danger" else [hint_text(game, args.seed, budget)]
     except (ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -113,12 +119,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _hint_stream(rules: Rules, seed: int) -> int:
+def _hint_stream(rules: Rules, seed: int, budget: Budget | None) -> int:
     """One answer line per QFEN line of standard input (a bad line gets one ``error:`` line)."""
     for raw in sys.stdin:
         text = raw.strip()
         try:
-            answer = hint_text(Game.from_qfen(text, rules), seed)
+            answer = hint_text(Game.from_qfen(text, rules), seed, budget)
         except ValueError as e:
             answer = f"error: {e}"
         except Exception as e:  # a last resort: one line, and the next QFEN
