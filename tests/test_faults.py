@@ -12,6 +12,7 @@ import pytest
 
 from qiguo.scenes.play import GameScene
 from qiguo.play import saves
+from qiguo.play.settings import Settings
 from ui_helpers import continue_from_title, click, frames, make_app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -42,6 +43,10 @@ def alive(pid: int) -> bool:
 
 def test_a_killed_game_continues_at_its_last_move(tmp_path, monkeypatch):
     env = {**os.environ, "QIGUO_DATA_DIR": str(tmp_path), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    quick = Settings()
+    quick.anim_time = 0.0  # the moves come as fast as the bots answer
+    assert quick.save()
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--seats", "1111111", "--bot-delay", "0"],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
@@ -75,7 +80,7 @@ def test_a_long_session_leaves_no_worker_processes(tmp_path, monkeypatch):
     spec = importlib.util.spec_from_file_location("long_session", ROOT / "tools" / "long_session.py")
     long_session = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(long_session)
-    app = make_app()
+    app = make_app((800, 600))
     app.settings.anim_time = 0.0
     plies = long_session.play_games(app, 2)
     assert plies > 20

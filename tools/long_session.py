@@ -30,9 +30,12 @@ def play_games(app, games: int, max_frames: int = 20_000) -> int:
         scene = GameScene(app, Match(parse_seats("1111111"), seed=i, bot_delay=0))
         app.stack.push(scene)
         for _ in range(max_frames):
+            ply = scene.game.ply
             app.step(0.05, [])
             if scene.game.result is not None or app.stack.top is not scene:
                 break
+            if scene.game.ply == ply:
+                time.sleep(0.002)  # the bot is thinking in its process: leave it the processor
         plies += scene.game.ply
     app.start_title()
     return plies
