@@ -25,3 +25,17 @@ def test_font_has_every_glyph_the_game_draws():
 
 def test_the_check_sees_a_missing_glyph():
     assert missing_glyphs("龍将") == ["龍"]
+
+
+def test_a_new_window_keeps_its_fonts_until_pygame_is_shut_down():
+    import pygame
+    from qiguo.ui.fonts import font, render
+    from ui_helpers import make_app
+    make_app((800, 600))
+    loaded = font(20)
+    make_app((800, 600))
+    assert font(20) is loaded  # a second window of the same session loads nothing again
+    pygame.quit()  # the fonts of this session are invalid now
+    make_app((800, 600))
+    assert font(20) is not loaded
+    assert render("Qin moves", 20, (0, 0, 0)).get_width() > 0
