@@ -49,7 +49,6 @@ def test_a_killed_game_continues_at_its_last_move(tmp_path, monkeypatch):
     assert quick.save()
     proc = subprocess.Popen([sys.executable, str(ROOT / "main.py"), "--seats", "1111111", "--bot-delay", "0"],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
     try:
         deadline = time.monotonic() + 60
         data = None

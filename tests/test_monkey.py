@@ -117,8 +117,7 @@ def monkey(start, make, frames=FRAMES) -> int:
             app.step(0.05, [])
             time.sleep(0.01)
     quits = events = after_bot = 0
-    seen: dict[int, int] = {}  # each game's ply when last looked at
-    checked: dict[int, tuple] = {}  # each game's moves, turn and result when last checked
+    seen: dict[int, tuple] = {}  # each game's ply, moves, turn and result when last looked at
     for frame in range(frames):
         batch = random_events(rng, app.screen.get_size())
         events += len(batch)
@@ -130,12 +129,11 @@ def monkey(start, make, frames=FRAMES) -> int:
         for scene in app.stack.scenes:
             if isinstance(scene, GameScene):
                 g = scene.game
-                if seen.setdefault(id(g), g.ply) < g.ply and scene.match.seats[g.movers[-1]] not in ("human", None):
+                now, last = (g.ply, len(g.history), g.turn, g.result), seen.get(id(g))
+                if last is not None and last[0] < g.ply and scene.match.seats[g.movers[-1]] not in ("human", None):
                     after_bot += 1  # a bot's move, made while the events came
-                seen[id(g)] = g.ply
-                now = (g.ply, len(g.history), g.turn, g.result)
-                if checked.get(id(g)) != now:  # the engine's invariants, whenever the game changed
-                    checked[id(g)] = now
+                if last != now:  # the engine's invariants, whenever the game changed
+                    seen[id(g)] = now
                     assert problems(g) == [], f"seed {seed}, frame {frame}"
                 assert scene.game.to_qfen() and (scene.selected is None or scene.match.human_to_move)
     assert events > frames * 3

@@ -35,7 +35,11 @@ def parse_point(text: str) -> int:
 def _ray(sq: int, step: tuple[int, int]) -> tuple[int, ...]:
     f, r = sq % SIZE, sq // SIZE
     dx, dy = step
-    n = min(SIZE - 1 - f if dx > 0 else f if dx < 0 else SIZE, SIZE - 1 - r if dy > 0 else r if dy < 0 else SIZE)
+    n = SIZE  # points to the edge
+    if dx:
+        n = min(n, SIZE - 1 - f if dx > 0 else f)
+    if dy:
+        n = min(n, SIZE - 1 - r if dy > 0 else r)
     return tuple(sq + k * (dy * SIZE + dx) for k in range(1, n + 1))
 
 
