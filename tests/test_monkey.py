@@ -73,6 +73,23 @@ def random_events(rng: random.Random, size: tuple[int, int]) -> list[pygame.even
     return out
 
 
+def human_move(rng: random.Random, scene) -> list[pygame.event.Event]:
+    """Now and then, on a human's turn, the clicks of one of their legal moves (random clicks
+    almost never make one, and the game would stand still)."""
+    if not isinstance(scene, GameScene) or not scene.match.human_to_move or rng.random() > 0.2:
+        return []
+    moves = [m for m in scene.game.legal_moves() if not m.is_pass]
+    if not moves:
+        return []
+    m = rng.choice(moves)
+    out = []
+    for sq in (m.from_sq, m.to_sq):
+        pos = tuple(int(c) for c in scene.view.centre(sq))
+        out += [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+                pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)]
+    return out
+
+
 def game_scene(app):
     m = Match(parse_seats("h1h2--3"), bot_delay=0, worker_factory=lambda: InlineWorker(think=3))
     return GameScene(app, m)
@@ -119,6 +136,9 @@ def monkey(start, make, frames=FRAMES) -> int:
     quits = events = after_bot = 0
     seen: dict[int, tuple] = {}  # each game's ply, moves, turn and result when last looked at
     for frame in range(frames):
+        move = human_move(rng, app.stack.top)
+        if move:
+            app.step(0.0, move)
         batch = random_events(rng, app.screen.get_size())
         events += len(batch)
         app.step(rng.choice([0.0, 0.016, 0.05, 0.4]), batch)
