@@ -10,24 +10,12 @@ stands on sq): the nearest piece along a line is the lowest set bit of the line'
 line running to higher points) or the highest (to lower points), so no empty point is visited."""
 from __future__ import annotations
 
-from .board import DIAG, ORTHO, POINTS, SIZE, point
+from .board import DIAG, EDGE_RAYS, ORTHO, POINTS, SIZE, point
 from .game import Game
 from .pieces import BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, GENERAL, SABRE, SWORD
 
 
-def _line_masks(dx: int, dy: int) -> list[int]:
-    """Per point: the mask of the points from it (exclusive) to the edge in direction (dx, dy),
-    each built from its neighbour's."""
-    masks = [0] * POINTS
-    order = range(POINTS - 1, -1, -1) if dx + SIZE * dy > 0 else range(POINTS)
-    for sq in order:
-        f, r = sq % SIZE + dx, sq // SIZE + dy
-        if 0 <= f < SIZE and 0 <= r < SIZE:
-            masks[sq] = 1 << point(f, r) | masks[point(f, r)]
-    return masks
-
-
-LINE_MASKS = {d: _line_masks(*d) for d in ORTHO + DIAG}
+LINE_MASKS = {d: [sum(1 << s for s in ray) for ray in rays] for d, rays in EDGE_RAYS.items()}
 """By direction, per point: the points of the line from it to the edge, as bits."""
 
 

@@ -43,12 +43,12 @@ def _ray(sq: int, step: tuple[int, int]) -> tuple[int, ...]:
     return tuple(sq + k * (dy * SIZE + dx) for k in range(1, n + 1))
 
 
-_FULL = {d: [_ray(sq, d) for sq in range(POINTS)] for d in ORTHO + DIAG}
+EDGE_RAYS = {d: [_ray(sq, d) for sq in range(POINTS)] for d in ORTHO + DIAG}
 """Per direction and point: the ray to the board edge (every other ray is a start of one)."""
 
 
 def _rays(dirs, limit: int = SIZE) -> list[tuple[tuple[int, ...], ...]]:
-    return [tuple(r[:limit] for r in (_FULL[d][sq] for d in dirs) if r) for sq in range(POINTS)]
+    return [tuple(r[:limit] for r in (EDGE_RAYS[d][sq] for d in dirs) if r) for sq in range(POINTS)]
 
 
 ORTHO_RAYS = _rays(ORTHO)
@@ -68,7 +68,7 @@ SLIDES = {
 
 
 def _exact(limit: int) -> list[tuple[tuple[int, ...], ...]]:
-    return [tuple(r[:limit] for r in (_FULL[d][sq] for d in ORTHO + DIAG) if len(r) >= limit)
+    return [tuple(r[:limit] for r in (EDGE_RAYS[d][sq] for d in ORTHO + DIAG) if len(r) >= limit)
             for sq in range(POINTS)]
 
 
@@ -87,7 +87,7 @@ def _horse(sq: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
         # outward diagonals: keep the leg's direction, add one sideways step each way
         sides = ((1, dy), (-1, dy)) if dx == 0 else ((dx, 1), (dx, -1))
         for d in sides:
-            path = _FULL[d][leg][:3]
+            path = EDGE_RAYS[d][leg][:3]
             if path:
                 out.append((leg, path))
     return tuple(out)
