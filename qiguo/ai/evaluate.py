@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 
-from qiguo.engine import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, HORSE, KINGDOMS, SABRE,
-                          SWORD, Game, Rules)
+from qiguo.engine import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, HORSE, INERT, KINGDOMS,
+                          SABRE, SWORD, Game, Rules)
 
 WIN = 100_000.0
 """The value of a won game; a lost one is -WIN."""
@@ -80,7 +80,7 @@ def kingdom_values(g: Game, letters: list[float] | None = None) -> list[float]:
     material = [0.0] * 7  # by controller, in one pass over the letters
     for k in range(7):
         c = ctl[k]
-        if c >= 0 and alive[c]:
+        if c != INERT and alive[c]:
             material[c] += letters[k]
     terms = hegemony_terms(g.rules)
     return [kingdom_value(g, k, material[k], terms) if alive[k] else 0.0 for k in range(7)]
