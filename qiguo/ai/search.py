@@ -292,11 +292,14 @@ class BestReplySearch:
             owner = dict(self._replies())
             if not owner:
                 return self._search(depth - 1, alpha, beta, ply + 1, True), 0
+        before: dict[int, tuple[list[tuple[int, int]], set[int] | None]] = {}
+        """By replier: the captures of the opponents before it, and its legal moves after them
+        (the same for each of its replies, so found once)."""
         for m in self._order(list(owner), ply, tt_move, quiet_by_history=False):
             k = owner[m]
-            played = self._round(k, before=True) if self.shape.round else 0
+            played = self._round_before(k, before) if self.shape.round else 0
             try:
-                if g.result is None and g.alive[self.root] and self._still_legal(m, k, played):
+                if g.result is None and g.alive[self.root] and (not played or m in before[k][1]):
                     g.set_turn(k)
                     self._play(m)
                     played += 1
@@ -315,23 +318,39 @@ class BestReplySearch:
                         break
         return best, best_move
 
-    def _still_legal(self, m: int, k: int, changed: int) -> bool:
-        """Whether kingdom k's reply m is still legal once `changed` moves were played since it
-        was generated (an earlier kingdom's capture may have taken its target or its screen)."""
-        if not changed:
-            return True
+    def _round_before(self, replier: int, memo: dict[int, tuple[list[tuple[int, int]], set[int] | None]]) -> int:
+        """The opponents' captures before `replier`'s reply (see :meth:`_round`), chosen once
+        per MIN node and replier and played again for its other replies. The memo also keeps
+        the replier's legal moves after them (an earlier kingdom's capture may have taken a
+        reply's target or its screen). Returns how many captures were played."""
+        found = memo.get(replier)
+        if found is None:
+            moves: list[tuple[int, int]] = []
+            played = self._round(replier, before=True, record=moves)
+            legal = None
+            if played:
+                g = self.g
+                g.set_turn(replier)
+                legal = set(g.legal_codes())
+                g.set_turn(self.root)
+            memo[replier] = (moves, legal)
+            return played
         g = self.g
-        g.set_turn(k)
-        legal = m in g.legal_codes()
-        g.set_turn(self.root)
-        return legal
+        for k, m in found[0]:
+            self.nodes += 1
+            g.set_turn(k)
+            self._play(m)
+        if found[0]:
+            g.set_turn(self.root)
+        return len(found[0])
 
-    def _round(self, replier: int, before: bool = False) -> int:
+    def _round(self, replier: int, before: bool = False, record: list[tuple[int, int]] | None = None) -> int:
         """The rest of the opponents' round around one opponent's reply, in real turn order:
         with `before`, the opponents that move between the root kingdom and the replier (acting
         on the position before the reply); else those that move after the replier (acting after
         it); with no replier (-1), every opponent. Each takes the root team's piece that pays it
-        best, if any. Returns how many captures were played (for the caller to undo)."""
+        best, if any. Returns how many captures were played (for the caller to undo); `record`
+        receives each as (kingdom, move)."""
         if not self.threats.loss:
             return 0
         g = self.g
@@ -360,6 +379,8 @@ class BestReplySearch:
                 self.nodes += 1  # not a place to stop: the caller undoes these moves
                 g.set_turn(k)
                 self._play(best)
+                if record is not None:
+                    record.append((k, best))
                 seen.clear()
                 played += 1
                 if g.result is not None or not alive[self.root]:
@@ -371,13 +392,12 @@ class BestReplySearch:
     def _captures_of_ours(self) -> dict[int, int]:
         """The opponents' captures of threatened root-team pieces: move code -> its kingdom."""
         g = self.g
-        b, ctl, teams, alive, team = g.board, g.controller, g.teams, g.alive, self.team
+        b, ctl, enemy = g.board, g.controller, self.threats.enemy
         out: dict[int, int] = {}
         for sq in self.threats.loss:
             for s in attackers(g, sq):
-                c = ctl[b[s] >> 4]
-                if c != INERT and alive[c] and teams[c] != team:
-                    out[s << 9 | sq] = c
+                if enemy[b[s]]:
+                    out[s << 9 | sq] = ctl[b[s] >> 4]
         return out
 
     def _cut(self, ply: int, m: int, depth: int) -> None:
@@ -403,7 +423,7 @@ class BestReplySearch:
         best = stand - (w0 * h0 + w1 * h1 + w2 * h2)
         if best >= beta:
             return best
-        b, ctl, teams, alive = g.board, g.controller, g.teams, g.alive
+        b, enemy = g.board, self.threats.enemy
         left = h0 + 0.5 * h1
         for m in g.legal_codes():
             victim = b[m & 511]
@@ -418,8 +438,7 @@ class BestReplySearch:
             t = m & 511
             exposed = False
             for s in attackers(g, t):
-                c = ctl[b[s] >> 4]
-                if s != m >> 9 and c != INERT and alive[c] and teams[c] != self.team:
+                if s != m >> 9 and enemy[b[s]]:
                     exposed = True
                     break
             gain = VALUE[victim & 15] - (VALUE[b[m >> 9] & 15] if exposed else 0.0)

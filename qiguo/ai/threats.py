@@ -25,7 +25,12 @@ class Threats:
         self.team = team
         self.loss: dict[int, float] = {}
         self.mine = [False] * 128
-        """By piece code: the root team moves it (its kingdom's controller is on the team)."""
+        """By piece code: the root team moves it (its kingdom's controller is on the team), and it
+        can be lost (Envoys aside)."""
+        self.friend = [False] * 128
+        """By piece code: its kingdom's controller is in the game and on the root team."""
+        self.enemy = [False] * 128
+        """By piece code: its kingdom's controller is in the game and an opponent."""
         self.bits = 0
         """The points of the root team's pieces (Envoys aside), as bits like the game's occupancy."""
         self.hit = 0
@@ -37,10 +42,13 @@ class Threats:
     def recompute(self) -> None:
         """Every root-team piece looked at again (at the start, and after a defeat)."""
         g = self.g
-        self.mine = [False] * 128
+        self.mine, self.friend, self.enemy = [False] * 128, [False] * 128, [False] * 128
         for p in range(112):
             c = g.controller[p >> 4]
-            self.mine[p] = p & 15 not in (0, ENVOY) and c != INERT and g.alive[c] and g.teams[c] == self.team
+            if p & 15 and c != INERT and g.alive[c]:
+                ours = g.teams[c] == self.team
+                self.friend[p], self.enemy[p] = ours, not ours
+                self.mine[p] = ours and p & 15 != ENVOY
         loss = {}
         bits = self.hit = 0
         for k in range(7):
@@ -59,24 +67,20 @@ class Threats:
         """What the piece on `sq` stands to lose if it is the root team's, else 0 (and whether an
         opponent attacks it, in :attr:`hit`)."""
         g = self.g
-        b, ctl, teams, alive, team = g.board, g.controller, g.teams, g.alive, self.team
+        b = g.board
         p = b[sq]
-        if not p or p & 15 == ENVOY:
+        if not self.mine[p]:
             return 0.0
-        c = ctl[p >> 4] if p >> 4 < 7 else INERT
-        if c == INERT or not alive[c] or teams[c] != team:
-            return 0.0
+        enemy, friend = self.enemy, self.friend
         cheapest, defended = 0.0, False
         for s in attackers(g, sq):
-            ac = ctl[b[s] >> 4]
-            if ac == INERT or not alive[ac]:
-                continue
-            if teams[ac] == team:
-                defended = True
-            else:
-                v = VALUE[b[s] & 15]
+            a = b[s]
+            if enemy[a]:
+                v = VALUE[a & 15]
                 if not cheapest or v < cheapest:
                     cheapest = v
+            elif friend[a]:
+                defended = True
         if not cheapest:
             self.hit &= ~(1 << sq)
             return 0.0
@@ -98,7 +102,7 @@ class Threats:
         if defeat:
             after = self._after_defeat()
             if after != "lines":
-                self._undo.append((loss, self.mine))
+                self._undo.append((loss, self.mine, self.friend, self.enemy))
                 if after == "lapse":
                     self.loss = {}
                 else:
@@ -134,11 +138,9 @@ class Threats:
 
     def _newly_hit(self, sq: int, ends: tuple[int, int]) -> bool:
         """Whether an opponent attacks `sq` along the lines through the move's ends or by horse."""
-        g = self.g
-        b, ctl, teams, alive, team = g.board, g.controller, g.teams, g.alive, self.team
-        for s in attackers(g, sq, ends):
-            ac = ctl[b[s] >> 4]
-            if ac != INERT and alive[ac] and teams[ac] != team:
+        b, enemy = self.g.board, self.enemy
+        for s in attackers(self.g, sq, ends):
+            if enemy[b[s]]:
                 return True
         return False
 
@@ -164,7 +166,7 @@ class Threats:
         changes = self._undo.pop()
         self.bits, self.hit = self._bits_undo.pop()
         if isinstance(changes, tuple):
-            self.loss, self.mine = changes
+            self.loss, self.mine, self.friend, self.enemy = changes
             return
         loss = self.loss
         for sq, old in reversed(changes):
