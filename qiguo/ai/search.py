@@ -83,6 +83,7 @@ class BestReplySearch:
         self.values = kingdom_values(game, self.letters)
         self.terms = hegemony_terms(game.rules)
         self._saved: list[tuple[list[float], list[float]]] = []
+        self._evaluated: tuple[list[float] | None, float] = (None, 0.0)
         self.threats = Threats(game, self.team)
 
     def _play(self, m: int) -> None:
@@ -126,7 +127,16 @@ class BestReplySearch:
         self.letters, self.values = self._saved.pop()
 
     def _eval(self) -> float:
-        return evaluate(self.g, self.team, self.values)
+        """The evaluation; while the game goes on it depends only on the kingdoms' values (a
+        new list after every capture), so the last one is kept with the list it came from."""
+        values = self.values
+        if self.g.result is None:
+            if self._evaluated[0] is values:
+                return self._evaluated[1]
+            v = evaluate(self.g, self.team, values)
+            self._evaluated = (values, v)
+            return v
+        return evaluate(self.g, self.team, values)
 
     # ---- driver -------------------------------------------------------------------------
 
@@ -265,12 +275,15 @@ class BestReplySearch:
                         break
         return best, best_move
 
-    def _replies(self) -> list[tuple[int, int]]:
+    def _replies(self) -> dict[int, int]:
+        """Every opponent's moves (a pass aside): move code -> its kingdom."""
         g = self.g
-        out: list[tuple[int, int]] = []
+        out: dict[int, int] = {}
         for k in self._opponents():
             g.set_turn(k)
-            out.extend((m, k) for m in g.legal_codes() if m != PASS)
+            moves = g.legal_codes()
+            if moves[0] != PASS:  # a pass is the only move of a kingdom that has one
+                out.update(dict.fromkeys(moves, k))
         g.set_turn(self.root)
         return out
 
@@ -289,7 +302,7 @@ class BestReplySearch:
             beta = min(beta, best)
             owner = self._captures_of_ours()
         else:
-            owner = dict(self._replies())
+            owner = self._replies()
             if not owner:
                 return self._search(depth - 1, alpha, beta, ply + 1, True), 0
         before: dict[int, tuple[list[tuple[int, int]], set[int] | None]] = {}

@@ -24,6 +24,8 @@ class Threats:
         self.g = game
         self.team = team
         self.loss: dict[int, float] = {}
+        self.allied = game.teams.count(team) > 1
+        """Whether the team has kingdoms besides the one searching (allies)."""
         self.mine = [False] * 128
         """By piece code: the root team moves it (its kingdom's controller is on the team), and it
         can be lost (Envoys aside)."""
@@ -118,14 +120,21 @@ class Threats:
         for sq in (frm, to):
             if sq in loss:
                 changes.append((sq, loss.pop(sq)))
-        self.hit &= ~(1 << frm | 1 << to)
+        self.hit = hit = self.hit & ~(1 << frm | 1 << to)  # each bit below changes only at its point
         touched = set(touched_by(g, frm, horse, cannon, bits) + touched_by(g, to, horse, cannon, bits))
         if bits >> to & 1:
             touched.add(to)
         ends = (frm, to)
+        enemy = self.enemy
         for sq in touched:
-            if sq != to and not self.hit >> sq & 1 and not self._newly_hit(sq, ends):
-                continue  # no opponent attacked it, and none can have come to
+            if sq != to and not hit >> sq & 1:
+                # no opponent attacked it: one can only have come along a line through an end
+                # of the move, or by horse
+                for s in attackers(g, sq, ends):
+                    if enemy[b[s]]:
+                        break
+                else:
+                    continue
             old = loss.get(sq, 0.0)
             new = self.loss_at(sq)
             if new != old:
@@ -135,14 +144,6 @@ class Threats:
                 else:
                     del loss[sq]
         self._undo.append(changes)
-
-    def _newly_hit(self, sq: int, ends: tuple[int, int]) -> bool:
-        """Whether an opponent attacks `sq` along the lines through the move's ends or by horse."""
-        b, enemy = self.g.board, self.enemy
-        for s in attackers(self.g, sq, ends):
-            if enemy[b[s]]:
-                return True
-        return False
 
     def _after_defeat(self) -> str:
         """What a defeat asks of the losses: ``"lapse"`` once the game is over or the whole
@@ -181,6 +182,9 @@ class Threats:
         the search never moves) saves that piece itself on its own turn."""
         if not self.loss:
             return 0.0, 0.0, 0.0
+        if not self.allied:  # every piece of the team is the root kingdom's
+            top = sorted(self.loss.values(), reverse=True)[:3]
+            return tuple(top + [0.0] * (3 - len(top)))  # type: ignore[return-value]
         b, ctl = self.g.board, self.g.controller
         top: list[float] = []
         saved: set[int] = set()

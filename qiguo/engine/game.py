@@ -594,7 +594,8 @@ class Game:
         else:
             self.hash = h
             self.quiet += 1
-            self._check_quiet()
+            if self.quiet >= self.rules.quiet_rounds:  # the limit is at least that
+                self._check_quiet()
         self._advance()
 
     def resign(self, kingdom: "str | int | None" = None) -> None:
