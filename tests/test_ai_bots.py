@@ -188,6 +188,34 @@ def test_the_rest_of_the_round_takes_what_pays_each_other_opponent():
     assert search._round(1) == 1 and g.history[-1] == "n16j12"
 
 
+def test_the_captures_before_a_replier_are_replayed_as_first_chosen():
+    # Yan (k) replies after Chu (r) and Qi (o): before Yan's reply, Chu's Brigadier takes Qin's
+    # Cannon. The MIN node keeps that choice for Yan's other replies: replayed, it must give the
+    # same moves and position, and Yan's legal moves after it.
+    from qiguo.ai.search import BestReplySearch, Shape
+    pieces = {"b18": "wG", "e10": "wC", "j12": "wA", "a6": "rB", "a15": "rG", "n16": "kB", "c11": "kG",
+              "s10": "oG", "s13": "gG", "l1": "bG", "d17": "pG"}
+    g = position(pieces)
+    before = g.to_qfen()
+    search = BestReplySearch(g, shape=Shape(2, round=True))
+    memo: dict = {}
+    seen = []
+    for _ in range(2):
+        played = search._round_before(6, memo)
+        turn = g.turn
+        g.set_turn(6)
+        seen.append((played, turn, g.history[:], g.to_qfen(), sorted(g.legal_codes()), search.threats.loss.copy(),
+                     search.nodes))
+        for _ in range(played):
+            search._undo()
+        g.set_turn(0)
+        assert g.to_qfen() == before
+    (first, turn, moves, qfen, legal, loss, nodes), again = seen
+    assert first == 1 and turn == 0 and moves == ["a6e10"]
+    assert again[:6] == (first, turn, moves, qfen, legal, loss) and again[6] == nodes + 1  # a replay counts
+    assert memo[6][0] == [(1, Move.parse("a6e10").code)] and memo[6][1] == set(legal)
+
+
 ROUND_ORDER = {"a1": "wG", "a5": "rG", "a12": "oD", "s19": "oG", "a8": "bW", "s1": "bG", "m1": "rW"}
 """Qin's General can take Chu's on a5. Han's Deputy on a12 could take it back only if Qi's Sword
 left a8 first, but Han moves before Qi: in real turn order the capture is safe."""
