@@ -37,8 +37,9 @@ class Threats:
         """The points of the root team's pieces (Envoys aside), as bits like the game's occupancy."""
         self.hit = 0
         """The points of the root team's pieces that an opponent attacks, as bits."""
-        self._undo: list[object] = []
-        self._bits_undo: list[tuple[int, int]] = []
+        self._undo: list[tuple[int, int, object]] = []
+        """Per move: the bits and hits before it, and the losses it changed as (point, old loss),
+        or the tables and losses it replaced (a tuple)."""
         self.recompute()
 
     def recompute(self) -> None:
@@ -97,14 +98,14 @@ class Threats:
         has both 0). `defeat`: a kingdom fell; `horse`, `cannon`: the piece moved or taken is a
         Horse, a Cannon."""
         loss = self.loss
-        self._bits_undo.append((self.bits, self.hit))
+        bits0, hit0 = self.bits, self.hit
         if frm == to:
-            self._undo.append([])
+            self._undo.append((bits0, hit0, []))
             return
         if defeat:
             after = self._after_defeat()
             if after != "lines":
-                self._undo.append((loss, self.mine, self.friend, self.enemy))
+                self._undo.append((bits0, hit0, (loss, self.mine, self.friend, self.enemy)))
                 if after == "lapse":
                     self.loss = {}
                 else:
@@ -143,7 +144,7 @@ class Threats:
                     loss[sq] = new
                 else:
                     del loss[sq]
-        self._undo.append(changes)
+        self._undo.append((bits0, hit0, changes))
 
     def _after_defeat(self) -> str:
         """What a defeat asks of the losses: ``"lapse"`` once the game is over or the whole
@@ -164,8 +165,7 @@ class Threats:
 
     def undo(self) -> None:
         """Back to the losses before the last :meth:`moved`."""
-        changes = self._undo.pop()
-        self.bits, self.hit = self._bits_undo.pop()
+        self.bits, self.hit, changes = self._undo.pop()
         if isinstance(changes, tuple):
             self.loss, self.mine, self.friend, self.enemy = changes
             return
