@@ -11,6 +11,9 @@ KINGDOMS = "wrobgpk"
 STRAIGHT = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 INERT = -1
+LINES = {"G": (STRAIGHT + DIAGONAL, 18), "D": (STRAIGHT, 18), "B": (DIAGONAL, 18), "E": (STRAIGHT + DIAGONAL, 18),
+         "S": (DIAGONAL, 1), "W": (STRAIGHT, 1)}
+"""The pieces that move along lines and stop at the first piece: their directions and reach."""
 
 
 def name(f: int, r: int) -> str:
@@ -73,18 +76,10 @@ def legal_moves(board: dict[str, str], mover: str, controller: list[int], teams:
             if on_board(tf, tr) and ((tf, tr) not in at or takeable(at[(tf, tr)])):
                 add(tf, tr)
 
-        if kind == "G":
-            for d in STRAIGHT + DIAGONAL:
-                ray(*d, 18)
-        elif kind == "D":
-            for d in STRAIGHT:
-                ray(*d, 18)
-        elif kind == "B":
-            for d in DIAGONAL:
-                ray(*d, 18)
-        elif kind == "E":
-            for d in STRAIGHT + DIAGONAL:
-                ray(*d, 18, captures=False)
+        if kind in LINES:
+            dirs, reach = LINES[kind]
+            for d in dirs:
+                ray(*d, reach, captures=kind != "E")  # the Envoy never captures
         elif kind == "C":
             for df, dr in STRAIGHT:
                 tf, tr, screen = f + df, r + dr, False
@@ -107,12 +102,6 @@ def legal_moves(board: dict[str, str], mover: str, controller: list[int], teams:
                     exactly(*d, n)
                 else:
                     ray(*d, n)
-        elif kind == "S":
-            for d in DIAGONAL:
-                ray(*d, 1)
-        elif kind == "W":
-            for d in STRAIGHT:
-                ray(*d, 1)
         elif kind == "H":
             for lf, lr in STRAIGHT:  # the leg, then outward along a diagonal from it
                 leg = (f + lf, r + lr)

@@ -168,14 +168,16 @@ def test_hard_finds_a_two_step_win_that_normal_misses():
     assert not _wins_whatever_they_do(g, "w")
 
 
+ROUND_CAPTURES = {"b18": "wG", "e10": "wC", "j12": "wA", "a6": "rB", "a15": "rG", "n16": "kB", "c11": "kG",
+                  "s10": "oG", "s13": "gG", "l1": "bG", "d17": "pG"}
+"""Chu's Brigadier (a6) can take Qin's Cannon (e10), Yan's (n16) Qin's Bow (j12)."""
+
+
 def test_the_rest_of_the_round_takes_what_pays_each_other_opponent():
-    # Chu's Brigadier (a6) can take Qin's Cannon (e10), Yan's (n16) Qin's Bow (j12). Between two
-    # of Qin's turns both move, so hard's search plays both captures after a reply (BRS alone
-    # would let only one opponent move).
+    # Between two of Qin's turns both move, so hard's search plays both captures after a reply
+    # (BRS alone would let only one opponent move).
     from qiguo.ai.search import BestReplySearch, Shape
-    pieces = {"b18": "wG", "e10": "wC", "j12": "wA", "a6": "rB", "a15": "rG", "n16": "kB", "c11": "kG",
-              "s10": "oG", "s13": "gG", "l1": "bG", "d17": "pG"}
-    g = position(pieces)
+    g = position(ROUND_CAPTURES)
     before = g.to_qfen()
     search = BestReplySearch(g, shape=Shape(2, round=True))
     assert search._round(-1) == 2 and g.history == ["a6e10", "n16j12"] and g.turn == 0
@@ -189,13 +191,11 @@ def test_the_rest_of_the_round_takes_what_pays_each_other_opponent():
 
 
 def test_the_captures_before_a_replier_are_replayed_as_first_chosen():
-    # Yan (k) replies after Chu (r) and Qi (o): before Yan's reply, Chu's Brigadier takes Qin's
-    # Cannon. The MIN node keeps that choice for Yan's other replies: replayed, it must give the
-    # same moves and position, and Yan's legal moves after it.
+    # Yan moves last: before its reply, Chu's Brigadier takes Qin's Cannon. The MIN node keeps
+    # that choice for Yan's other replies: replayed, it must give the same moves and position,
+    # and Yan's legal moves after it.
     from qiguo.ai.search import BestReplySearch, Shape
-    pieces = {"b18": "wG", "e10": "wC", "j12": "wA", "a6": "rB", "a15": "rG", "n16": "kB", "c11": "kG",
-              "s10": "oG", "s13": "gG", "l1": "bG", "d17": "pG"}
-    g = position(pieces)
+    g = position(ROUND_CAPTURES)
     before = g.to_qfen()
     search = BestReplySearch(g, shape=Shape(2, round=True))
     memo: dict = {}
