@@ -305,14 +305,14 @@ class BestReplySearch:
             owner = self._replies()
             if not owner:
                 return self._search(depth - 1, alpha, beta, ply + 1, True), 0
-        before: dict[int, tuple[list[tuple[int, int]], set[int] | None]] = {}
+        rounds: dict[int, tuple[list[tuple[int, int]], set[int] | None]] = {}
         """By replier: the captures of the opponents before it, and its legal moves after them
         (the same for each of its replies, so found once)."""
         for m in self._order(list(owner), ply, tt_move, quiet_by_history=False):
             k = owner[m]
-            played = self._round_before(k, before) if self.shape.round else 0
+            played = self._round_before(k, rounds) if self.shape.round else 0
             try:
-                if g.result is None and g.alive[self.root] and (not played or m in before[k][1]):
+                if g.result is None and g.alive[self.root] and (not played or m in rounds[k][1]):
                     g.set_turn(k)
                     self._play(m)
                     played += 1
