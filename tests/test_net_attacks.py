@@ -457,18 +457,18 @@ def test_the_window_and_the_network_bot_ping_while_idle(monkeypatch, tmp_path):
     from qiguo.net import bot, protocol
     from qiguo.net.link import Link
     from qiguo.net.session import Tokens
-    monkeypatch.setattr(protocol, "PING_EVERY", 0.05)
+    monkeypatch.setattr(protocol, "PING_EVERY", 0.1)
 
     async def go():
-        srv = Server(Table(table_seats(parse_seats("nn-----")), code=CODE), idle=0.3)
+        srv = Server(Table(table_seats(parse_seats("nn-----")), code=CODE), idle=0.5)
         _, port = await srv.start()
         task = asyncio.ensure_future(srv.serve())
         try:
             link = Link("127.0.0.1", port, {"type": "hello", "version": VERSION, "code": CODE, "seat": "r"})
             player = asyncio.ensure_future(bot.play("127.0.0.1", port, CODE, "w", "novice", Tokens(tmp_path), 5.0, 50))
-            await asyncio.sleep(0.3)
+            await asyncio.sleep(0.5)
             srv.table.paused = True  # nobody moves: only pings keep the connections
-            await asyncio.sleep(1.0)  # three times the silence allowed
+            await asyncio.sleep(1.5)
             assert srv.table.seats[0].connected and srv.table.seats[1].connected and link.state == "open"
             link.close()
             player.cancel()
