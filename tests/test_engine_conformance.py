@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from qiguo.engine import Game
+from qiguo.engine import Game, board_pieces
 from positions import game
 from reference_moves import legal_moves as reference
 
@@ -26,9 +26,8 @@ SETUPS = [
 
 
 def reference_of(g: Game) -> list[str]:
-    board = {f"{'abcdefghijklmnopqrs'[sq % 19]}{sq // 19 + 1}": piece.token for sq, piece in g.occupied()}
-    return reference(board, g.mover, list(g.controller), list(g.teams), g.rules.horse, g.rules.ranged,
-                     over=g.result is not None)
+    return reference(board_pieces(g.to_qfen()), g.mover, list(g.controller), list(g.teams), g.rules.horse,
+                     g.rules.ranged, over=g.result is not None)
 
 
 def engine_of(g: Game) -> list[str]:
