@@ -72,8 +72,9 @@ def test_a_failing_bot_gives_a_fallback_and_the_worker_goes_on(game, bot, why):
 
 
 def test_a_hung_bot_is_replaced_and_the_process_restarted(game, monkeypatch):
-    from qiguo.ai import bots
+    from qiguo.ai import bots, worker
     monkeypatch.setattr(bots, "CAP_SECONDS", 0.5)  # a search may take its cap; this one hangs past it
+    monkeypatch.setattr(worker, "MARGIN", 0.3)  # an hour's sleep is past any margin
     w = BotWorker(bot=fault_bots.hanging_bot)
     try:
         w.request(game, "hard", budget=Budget(seconds=0.1))
