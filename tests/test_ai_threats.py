@@ -39,6 +39,62 @@ def test_kept_threats_equal_fresh_ones_through_play_and_undo(rules, options, blo
 
 
 
+@pytest.mark.parametrize("rules, options", [("standard", {}), ("chinese", {"horse": "upto3"}),
+                                            ("standard", {"general_army": "removed", "attrition_limit": 4})])
+def test_a_move_played_again_from_a_position_takes_back_what_it_found_the_first_time(rules, options):
+    # a search plays the same move from the same position again and again (at every depth): the
+    # second time, the threats take the changes found the first time (by the key of position and
+    # move), and must end exactly as a fresh update would, down to the order of the losses,
+    # which decides ties in the search
+    rng = random.Random(11)
+    remembered = 0
+    for seed in range(3):
+        g = random_game(Game.new(rules, **options), seed, max_plies=rng.randrange(0, 30))
+        team = g.teams[g.turn]
+        memo, plain = Threats(g, team), Threats(g, team)
+        path: list[Move] = []
+        while g.result is None and len(path) < 50:
+            m = rng.choice(g.legal_moves())
+            for again in range(2):  # played, taken back, played again
+                alive = list(g.alive)
+                before = g.hash
+                g.play(m)
+                defeat = g.alive != alive
+                memo.moved(m.from_sq, m.to_sq, defeat, True, key=before << 18 | m.code)
+                plain.moved(m.from_sq, m.to_sq, defeat, True)
+                assert list(memo.loss.items()) == list(plain.loss.items())
+                assert (memo.bits, memo.hit) == (plain.bits, plain.hit)
+                if not again:
+                    g.undo()
+                    memo.undo()
+                    plain.undo()
+                    assert list(memo.loss.items()) == list(plain.loss.items())
+            path.append(m)
+        remembered += len(memo._known)
+        while path:
+            path.pop()
+            g.undo()
+            memo.undo()
+            plain.undo()
+            assert list(memo.loss.items()) == list(plain.loss.items()) and (memo.bits, memo.hit) == (plain.bits, plain.hit)
+    assert remembered > 100  # the moves played again were taken from what was kept
+
+
+def test_the_moves_kept_are_bounded(monkeypatch):
+    from qiguo.ai import threats
+    monkeypatch.setattr(threats, "KNOWN_MOVES", 5)
+    g = random_game(Game.new(), 3, max_plies=10)
+    kept = Threats(g, g.teams[g.turn])
+    for m in list(g.legal_moves())[:40]:
+        before = g.hash
+        g.play(m)
+        kept.moved(m.from_sq, m.to_sq, False, True, key=before << 18 | m.code)
+        assert len(kept._known) <= 5
+        g.undo()
+        kept.undo()
+    assert kept._known and kept.loss == Threats(g, g.teams[g.turn]).loss
+
+
 @pytest.mark.parametrize("move, point", [("f7f8", "h9"), ("e5a8", "d12")])
 def test_a_horse_path_opened_or_a_horse_arriving_threatens_a_piece(move, point):
     # Chu's Horse on e5 would reach h9 over e6, f7, g8, but Chu's Sword stands on f7; from a8

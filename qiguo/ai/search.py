@@ -100,9 +100,10 @@ class BestReplySearch:
         kind, taken = g.board[frm] & 15, victim & 15
         horse = kind == HORSE or taken == HORSE
         cannon = kind == CANNON or taken == CANNON
+        key = g.hash << 18 | m
         if not victim:
             g.play_code(m)
-            self.threats.moved(frm, to, False, horse, cannon)
+            self.threats.moved(frm, to, False, horse, cannon, key)
             return
         v = victim >> 4
         was = g.alive[v]
@@ -119,7 +120,7 @@ class BestReplySearch:
             for k in (mover, g.controller[v]):  # the captor's score, the victim's material
                 if k != INERT and g.alive[k]:
                     values[k] = kingdom_value(g, k, controlled(g, k, letters), self.terms)
-        self.threats.moved(frm, to, defeat, horse, cannon)
+        self.threats.moved(frm, to, defeat, horse, cannon, key)
 
     def _undo(self) -> None:
         self.g.undo()

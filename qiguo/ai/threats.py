@@ -15,6 +15,9 @@ from .evaluate import VALUE
 
 GENERAL_DANGER = 150.0
 """What a general an opponent can take is counted as losing."""
+KNOWN_MOVES = 100_000
+"""How many moves :meth:`Threats.moved` keeps the changes of (tens of megabytes at most); past
+that it starts again."""
 
 
 class Threats:
@@ -40,6 +43,11 @@ class Threats:
         self._undo: list[tuple[int, int, object]] = []
         """Per move: the bits and hits before it, and the losses it changed as (point, old loss),
         or the tables and losses it replaced (a tuple)."""
+        self._replaced = 0
+        """How many of those entries replaced the tables (after a defeat)."""
+        self._known: dict[int, tuple[int, int, list[tuple[int, float]], list[tuple[int, float]]]] = {}
+        """By move played from a position (see :meth:`moved`'s `key`), while the tables are the
+        first ones: the bits, hits and changed losses it led to, with the new losses."""
         self.recompute()
 
     def recompute(self) -> None:
@@ -93,18 +101,35 @@ class Threats:
         loss = VALUE[p & 15] - (cheapest if defended else 0.0)
         return loss if loss > 0 else 0.0
 
-    def moved(self, frm: int, to: int, defeat: bool = False, horse: bool = True, cannon: bool = True) -> None:
+    def moved(self, frm: int, to: int, defeat: bool = False, horse: bool = True, cannon: bool = True,
+              key: int | None = None) -> None:
         """Bring the losses up to date after a move from `frm` to `to` (already played; a pass
         has both 0). `defeat`: a kingdom fell; `horse`, `cannon`: the piece moved or taken is a
-        Horse, a Cannon."""
+        Horse, a Cannon. `key`: the position before the move and the move, as one number (the
+        game's hash << 18 | move code); the losses are a function of the board while the tables
+        stay the first ones, so a move played again from the same position (a search revisits
+        positions at each depth) takes the changes found the first time."""
         loss = self.loss
         bits0, hit0 = self.bits, self.hit
         if frm == to:
             self._undo.append((bits0, hit0, []))
             return
+        memo = key is not None and not defeat and not self._replaced
+        if memo:
+            known = self._known.get(key)
+            if known is not None:
+                self.bits, self.hit, changes, ops = known
+                self._undo.append((bits0, hit0, changes))
+                for sq, v in ops:  # done again in the same order: the losses keep their order too
+                    if v:
+                        loss[sq] = v
+                    else:
+                        loss.pop(sq, None)
+                return
         if defeat:
             after = self._after_defeat()
             if after != "lines":
+                self._replaced += 1
                 self._undo.append((bits0, hit0, (loss, self.mine, self.friend, self.enemy)))
                 if after == "lapse":
                     self.loss = {}
@@ -118,9 +143,11 @@ class Threats:
         else:  # a root-team piece may have been taken on `to`
             self.bits = bits = self.bits & ~(1 << to)
         changes: list[tuple[int, float]] = []
+        ops: list[tuple[int, float]] = []  # what was done to the losses, in order (0: removed)
         for sq in (frm, to):
             if sq in loss:
                 changes.append((sq, loss.pop(sq)))
+                ops.append((sq, 0.0))
         self.hit = hit = self.hit & ~(1 << frm | 1 << to)  # each bit below changes only at its point
         touched = set(touched_by(g, frm, horse, cannon, bits) + touched_by(g, to, horse, cannon, bits))
         if bits >> to & 1:
@@ -140,11 +167,16 @@ class Threats:
             new = self.loss_at(sq)
             if new != old:
                 changes.append((sq, old))
+                ops.append((sq, new))
                 if new:
                     loss[sq] = new
                 else:
                     del loss[sq]
         self._undo.append((bits0, hit0, changes))
+        if memo:
+            if len(self._known) >= KNOWN_MOVES:
+                self._known.clear()
+            self._known[key] = (self.bits, self.hit, changes, ops)
 
     def _after_defeat(self) -> str:
         """What a defeat asks of the losses: ``"lapse"`` once the game is over or the whole
@@ -168,6 +200,7 @@ class Threats:
         self.bits, self.hit, changes = self._undo.pop()
         if isinstance(changes, tuple):
             self.loss, self.mine, self.friend, self.enemy = changes
+            self._replaced -= 1
             return
         loss = self.loss
         for sq, old in reversed(changes):
