@@ -137,7 +137,7 @@ def test_ctrl_s_asks_a_name_and_the_load_screen_lists_and_loads(data_dir):
     assert "Opening study" in names and "zz broken" in names
     good = next(x for x in load.listings if x.name == "Opening study")
     bad = next(x for x in load.listings if x.name == "zz broken")
-    assert "standard rules · 1 move · in play" in good.summary and "truncated or corrupt" in bad.summary
+    assert "Standard rules · 1 move · in play" in good.summary and "truncated or corrupt" in bad.summary
     load.select(load.listings.index(bad))
     key(app, pygame.K_RETURN)
     assert app.stack.top is load  # a broken file does not open
