@@ -180,3 +180,19 @@ def test_the_keys_screen_lists_keys_and_buttons_from_the_key_map(size, monkeypat
         assert keys in drawn and t(f"keys.{name}") in drawn and buttons in drawn, name
     assert "D-pad, stick" in drawn and "(A)" in drawn and "Tab" in drawn
     assert "Home" in drawn and "Enter, Space" in drawn  # keys the hand-written screen used to miss
+
+
+@pytest.mark.parametrize("code, words", [("zh", "方向键, 摇杆"), ("ja", "十字キー, スティック"), ("en", "D-pad, stick")])
+def test_the_keys_screen_says_the_controllers_words_in_the_players_language(code, words, monkeypatch):
+    from qiguo.play.strings import set_language
+    app = make_app()
+    set_language(code)
+    try:
+        app.stack.push(app.scene("keys"))
+        drawn = []
+        real = fonts.render
+        monkeypatch.setattr("qiguo.scenes.keys.render", lambda text, *a: drawn.append(text) or real(text, *a))
+        app.draw()
+        assert words in drawn and "(A)" in drawn  # what is printed on a controller stays as printed
+    finally:
+        set_language("en")

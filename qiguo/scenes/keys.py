@@ -29,7 +29,8 @@ class KeysScene(Scene):
         surface.blit(shade, (0, 0))
         rows = [(t("keys.heading.keys"), t("keys.heading.pad"), ""),
                 (t("keys.k.click"), "", t("keys.click")), (t("keys.k.deselect"), "", t("keys.deselect"))]
-        rows += [(keys, pad, t(f"keys.{name}")) for name, keys, pad in keymap.rows(keymap.GAME + keymap.GLOBAL)]
+        said = keymap.rows(keymap.GAME + keymap.GLOBAL, lambda word: t(f"keys.pad.{word}"))
+        rows += [(keys, pad, t(f"keys.{name}")) for name, keys, pad in said]
         size = max(FLOOR, min(22, (h - 140) // (len(rows) + 3) - 6))
         line = line_height(size) + 2
         title = render(t("keys.title"), max(FLOOR, int(size * 1.4)), theme.ACCENT)

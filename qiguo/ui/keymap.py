@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from typing import Callable
 
 import pygame
 
@@ -78,11 +79,15 @@ GAME: tuple[Binding, ...] = (
 Enter and Space pick up and put down at the cursor; Space pauses the bots while they move, and
 Enter shows the result once the game is over."""
 
+DPAD, STICK, TRIGGER = "D-pad", "stick", "RT"
+WORDS = (DPAD, STICK)
+"""The controller names that are words (each language says them its own way); the others are
+what a controller has printed on it."""
 PAD: tuple[tuple[int, str, Chord], ...] = (
-    (pygame.CONTROLLER_BUTTON_DPAD_UP, "D-pad", Chord(pygame.K_UP)),
-    (pygame.CONTROLLER_BUTTON_DPAD_DOWN, "D-pad", Chord(pygame.K_DOWN)),
-    (pygame.CONTROLLER_BUTTON_DPAD_LEFT, "D-pad", Chord(pygame.K_LEFT)),
-    (pygame.CONTROLLER_BUTTON_DPAD_RIGHT, "D-pad", Chord(pygame.K_RIGHT)),
+    (pygame.CONTROLLER_BUTTON_DPAD_UP, DPAD, Chord(pygame.K_UP)),
+    (pygame.CONTROLLER_BUTTON_DPAD_DOWN, DPAD, Chord(pygame.K_DOWN)),
+    (pygame.CONTROLLER_BUTTON_DPAD_LEFT, DPAD, Chord(pygame.K_LEFT)),
+    (pygame.CONTROLLER_BUTTON_DPAD_RIGHT, DPAD, Chord(pygame.K_RIGHT)),
     (pygame.CONTROLLER_BUTTON_A, "(A)", Chord(pygame.K_RETURN)),
     (pygame.CONTROLLER_BUTTON_B, "(B)", Chord(pygame.K_ESCAPE)),
     (pygame.CONTROLLER_BUTTON_X, "(X)", Chord(pygame.K_h)),
@@ -94,7 +99,6 @@ PAD: tuple[tuple[int, str, Chord], ...] = (
 )
 """A controller's buttons: (button, how it is written, the key it stands for). The left stick
 moves like the d-pad, and the right trigger stands for T (the next piece in danger)."""
-STICK, TRIGGER = "stick", "RT"
 TRIGGER_CHORD = Chord(pygame.K_t)
 
 
@@ -108,17 +112,18 @@ def labels(chords: tuple[Chord, ...]) -> str:
     return ", ".join(dict.fromkeys(c.label() for c in chords))
 
 
-def pad_labels(chords: tuple[Chord, ...]) -> str:
-    """The controller buttons that stand for any of these keys: "D-pad, stick", "(A)"."""
+def pad_labels(chords: tuple[Chord, ...], say: Callable[[str], str] = str) -> str:
+    """The controller buttons that stand for any of these keys: "D-pad, stick", "(A)" (`say`
+    gives the names in WORDS in the reader's language)."""
     names = [name for _, name, chord in PAD if chord in chords]
     if TRIGGER_CHORD in chords:
         names.append(TRIGGER)
-    if "D-pad" in names:
+    if DPAD in names:
         names.append(STICK)
-    return ", ".join(dict.fromkeys(names))
+    return ", ".join(say(name) if name in WORDS else name for name in dict.fromkeys(names))
 
 
-def rows(table: tuple[Binding, ...]) -> list[tuple[str, str, str]]:
+def rows(table: tuple[Binding, ...], say: Callable[[str], str] = str) -> list[tuple[str, str, str]]:
     """The keys screen's rows, (help key, keys, buttons): a binding a row, the bindings that
     share a name before the dot (cursor.up, cursor.down, ...) as one."""
     groups: dict[str, list[tuple[Chord, ...]]] = {}
@@ -127,5 +132,5 @@ def rows(table: tuple[Binding, ...]) -> list[tuple[str, str, str]]:
     out = []
     for group, members in groups.items():
         chords = tuple(c for column in itertools.zip_longest(*members) for c in column if c is not None)
-        out.append((group, labels(chords), pad_labels(chords)))
+        out.append((group, labels(chords), pad_labels(chords, say)))
     return out
