@@ -326,3 +326,26 @@ def test_the_search_keeps_each_kingdoms_value_as_computed_afresh(rules, options)
             played.pop()
             assert search.values == played[-1] == kingdom_values(g)
     assert captures > 50
+
+
+UNFINISHED = ("2kHkWkBkGkD1kH1pHpWpBpGpDpWpH2/3kHkWkCkWrB1gC3pCpWpS3/4kS1kSoD11/14gE2gHgW/11kH1pE2gSgWgB/"
+              "8kX5gH3gG/wH15gSgWgD/1wW3kE11gHgW/wDwWwS11bE3gH/1wC2wEpH3Z9/2wS15bH/wW16bHbW/wH1wB2rE10bSbWbB/"
+              "4wGrC11bCbG/7oH3rH1oE3bWbD/18bW/4rS1rS7oS3bH/3rHrW1rW4oS1oCoW4/2rHrWrDrG1rWrH1oHoW2oGoWoH2 b - "
+              "w=rArXkA,r=wAwHwWkW,o=bHbXwXbApSbS,b=oAoXoWoHoB,g=pHpXpWpA,p=gAgX,k=wH 0")
+"""A mid-game position (Qi to move) where hard's first ply prefers one move and its second ply,
+cut short by a budget of 1,500 nodes, has already refuted it and proved another better."""
+
+
+def test_an_unfinished_iteration_keeps_a_move_that_beat_the_last_finished_choice():
+    from dataclasses import replace
+    from qiguo.ai.bots import SHAPES
+    from qiguo.ai.search import BestReplySearch
+    g = Game.from_qfen(UNFINISHED)
+    hard = SHAPES["hard"]
+    cut = BestReplySearch(g.copy(), node_limit=1500, shape=hard)
+    move, _ = cut.best_move()
+    assert cut.completed_depth == 1 and cut.overtaken is not None
+    first_ply, _ = BestReplySearch(g.copy(), shape=replace(hard, max_depth=1)).best_move()
+    two_plies, _ = BestReplySearch(g.copy(), shape=replace(hard, max_depth=2)).best_move()
+    assert move != first_ply  # the finished iteration's choice is not played ...
+    assert move == two_plies  # ... the move the second ply, searched to its end, chooses is

@@ -79,6 +79,9 @@ class BestReplySearch:
         self.killers = [[0, 0] for _ in range(MAX_PLY)]
         self.history: dict[int, int] = {}
         self.completed_depth = 0
+        self.overtaken: tuple[int, float] | None = None
+        """In the iteration under way: the best move searched whole that beat the first one
+        searched, with its value."""
         self.letters = letter_material(game)
         self.values = kingdom_values(game, self.letters)
         self.terms = hegemony_terms(game.rules)
@@ -142,17 +145,22 @@ class BestReplySearch:
     # ---- driver -------------------------------------------------------------------------
 
     def best_move(self, order_seed: list[int] | None = None) -> tuple[int, float]:
-        """Iterative deepening; returns (move code, value) of the deepest finished iteration
-        (or the best move found so far in an unfinished one, which is searched PV-first)."""
+        """Iterative deepening; returns (move code, value) of the deepest finished iteration, or
+        of the unfinished one when a move searched whole there beat the one the last finished
+        iteration chose (each iteration searches that move first: a deeper look refuted it and
+        found better, so the work is not thrown away)."""
         g = self.g
         moves = order_seed or sorted(g.legal_codes())
         if len(moves) == 1:
             return moves[0], 0.0
         best, best_val = moves[0], -WIN
         for depth in range(1, self.shape.max_depth + 1):
+            self.overtaken = None
             try:
                 val, move = self._root(moves, depth)
             except Timeout:
+                if self.overtaken is not None:
+                    best, best_val = self.overtaken
                 break
             best, best_val = move, val
             self.completed_depth = depth
@@ -176,6 +184,8 @@ class BestReplySearch:
                 self._undo()
             if v > alpha:
                 alpha, best = v, m
+                if i:
+                    self.overtaken = (m, v)
         return alpha, best
 
     # ---- the tree -----------------------------------------------------------------------
