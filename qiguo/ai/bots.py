@@ -27,10 +27,10 @@ DEFAULT_BUDGETS = {"novice": Budget(), "easy": Budget(), "normal": Budget(second
 NODE_BUDGETS = {"novice": Budget(), "easy": Budget(), "normal": Budget(nodes=6000),
                 "hard": Budget(nodes=15000)}
 """Node budgets near the shipped time on the development machine, for tests and repeatable arena
-runs. Measured over 21 arena games, two at a time on its 2 cores: normal's 6,000 nodes take
-0.11 s a move at the median and 0.28 s at the 95th percentile (it finishes its two plies);
-hard's 15,000 take 0.90 s and 1.40 s, and complete three plies in about half of its moves
-(timed, hard always completes them: its minimum depth)."""
+runs. Measured again after the search got faster, over 4 arena games (seed 11), two at a time
+on its 2 cores: normal's 6,000 nodes take 0.09 s a move at the median and 0.23 s at the 95th
+percentile (it finishes its two plies); hard's 15,000 take 0.89 s and 1.22 s, and complete three
+plies or more in 41% of its moves (timed, hard always completes them: its minimum depth)."""
 
 
 SHAPES = {"normal": Shape(max_depth=2, min_depth=2),
