@@ -47,7 +47,8 @@ class Threats:
         """How many of those entries replaced the tables (after a defeat)."""
         self._known: dict[int, tuple[int, int, list[tuple[int, float]], list[tuple[int, float]]]] = {}
         """By move played from a position (see :meth:`moved`'s `key`), while the tables are the
-        first ones: the bits, hits and changed losses it led to, with the new losses."""
+        first ones: the bits and hits it led to, the losses it changed (as the undo stack keeps
+        them) and what it did to them, in order (point, new loss; 0 for removed)."""
         self.recompute()
 
     def recompute(self) -> None:
