@@ -196,3 +196,23 @@ def test_the_keys_screen_says_the_controllers_words_in_the_players_language(code
         assert words in drawn and "(A)" in drawn  # what is printed on a controller stays as printed
     finally:
         set_language("en")
+
+
+def test_two_controllers_sticks_do_not_mix():
+    pads = gamepad.Gamepads()
+
+    def axis(pad, a, v):
+        return pads.translate(pygame.event.Event(pygame.CONTROLLERAXISMOTION, axis=a, value=v, instance_id=pad))
+    [right] = axis(0, pygame.CONTROLLER_AXIS_LEFTX, 30000)
+    assert right.key == pygame.K_RIGHT
+    [up] = axis(1, pygame.CONTROLLER_AXIS_LEFTY, -30000)  # the second pad's stick: its own press
+    assert up.key == pygame.K_UP
+    assert axis(0, pygame.CONTROLLER_AXIS_LEFTX, 31000) == []  # the first is still held right
+    assert sorted(e.key for e in pads.update(0.4)) == sorted([pygame.K_RIGHT, pygame.K_UP])  # both repeat
+    assert axis(1, pygame.CONTROLLER_AXIS_LEFTY, 0) == []  # the second let go ...
+    assert [e.key for e in pads.update(0.13)] == [pygame.K_RIGHT]  # ... the first goes on
+    [t0] = axis(0, pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 32000)
+    [t1] = axis(1, pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 32000)  # each trigger is its own
+    assert t0.key == t1.key == pygame.K_t
+    pads.translate(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=0))
+    assert pads.update(1.0) == []  # unplugged: its held stick is forgotten

@@ -4,6 +4,7 @@ and its buttons, left stick and right trigger become the key presses they stand 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
 
 import pygame
 from pygame._sdl2 import controller
@@ -29,16 +30,26 @@ def key_event(chord: keymap.Chord) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=chord.key, mod=mod, unicode="", scancode=0, pad=True)
 
 
+@dataclass
+class Stick:
+    """What one controller's left stick and right trigger are doing."""
+
+    axes: dict[int, int] = field(default_factory=dict)
+    held: keymap.Chord | None = None
+    """The direction the stick is held in, as the key it stands for."""
+    held_for: float = 0.0
+    repeat_at: float = REPEAT_AFTER
+    trigger: bool = False
+
+
 class Gamepads:
-    """The controllers plugged in, and what their stick and trigger are doing."""
+    """The controllers plugged in, and what each one's stick and trigger are doing (two players
+    may each hold one)."""
 
     def __init__(self) -> None:
         self.pads: dict[int, controller.Controller] = {}
-        self.axes: dict[int, int] = {}
-        self.held: keymap.Chord | None = None
-        self.held_for = 0.0
-        self.repeat_at = REPEAT_AFTER
-        self.trigger = False
+        self.sticks: dict[int, Stick] = {}
+        """By controller (its instance id)."""
         try:
             controller.init()
         except pygame.error as e:  # no controller support here: the keyboard and mouse still work
@@ -51,13 +62,14 @@ class Gamepads:
             self.add(event.device_index)
         elif event.type == pygame.CONTROLLERDEVICEREMOVED:
             pad = self.pads.pop(event.instance_id, None)
+            self.sticks.pop(event.instance_id, None)
             if pad is not None:
                 pad.quit()
         elif event.type == pygame.CONTROLLERBUTTONDOWN:
             chord = BUTTONS.get(event.button)
             return [key_event(chord)] if chord else []
         elif event.type == pygame.CONTROLLERAXISMOTION:
-            return self.axis(event.axis, event.value)
+            return self.axis(event.axis, event.value, event.instance_id)
         elif event.type != pygame.CONTROLLERBUTTONUP and event.type != pygame.CONTROLLERDEVICEREMAPPED:
             return [event]
         return []  # plugging in or out, releasing a button: nothing for the scenes
@@ -70,31 +82,36 @@ class Gamepads:
             return
         self.pads[pad.as_joystick().get_instance_id()] = pad
 
-    def axis(self, axis: int, value: int) -> list[pygame.event.Event]:
+    def axis(self, axis: int, value: int, pad: int = 0) -> list[pygame.event.Event]:
+        """The press a move of controller `pad`'s stick or trigger makes, if any."""
+        stick = self.sticks.setdefault(pad, Stick())
         if axis == pygame.CONTROLLER_AXIS_TRIGGERRIGHT:
-            pressed, was = value > PRESSED, self.trigger
-            self.trigger = pressed
+            pressed, was = value > PRESSED, stick.trigger
+            stick.trigger = pressed
             return [key_event(keymap.TRIGGER_CHORD)] if pressed and not was else []
         if axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
             return []
-        self.axes[axis] = value
+        axes = stick.axes
+        axes[axis] = value
         direction = None
         for a in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
-            v = self.axes.get(a, 0)
-            if abs(v) > PRESSED and (direction is None or abs(v) > abs(self.axes[direction[0]])):
+            v = axes.get(a, 0)
+            if abs(v) > PRESSED and (direction is None or abs(v) > abs(axes[direction[0]])):
                 direction = (a, 1 if v > 0 else -1)
         chord = STICK[direction] if direction else None
-        if chord == self.held:
+        if chord == stick.held:
             return []
-        self.held, self.held_for, self.repeat_at = chord, 0.0, REPEAT_AFTER
+        stick.held, stick.held_for, stick.repeat_at = chord, 0.0, REPEAT_AFTER
         return [key_event(chord)] if chord else []
 
     def update(self, dt: float) -> list[pygame.event.Event]:
-        """The presses of a stick held in one direction (it repeats, like a held key)."""
-        if self.held is None:
-            return []
-        self.held_for += dt
-        if self.held_for < self.repeat_at:
-            return []
-        self.repeat_at += REPEAT_EVERY
-        return [key_event(self.held)]
+        """The presses of sticks held in one direction (each repeats, like a held key)."""
+        out = []
+        for stick in self.sticks.values():
+            if stick.held is None:
+                continue
+            stick.held_for += dt
+            if stick.held_for >= stick.repeat_at:
+                stick.repeat_at += REPEAT_EVERY
+                out.append(key_event(stick.held))
+        return out
