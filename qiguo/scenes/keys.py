@@ -40,7 +40,11 @@ class KeysScene(Scene):
         pygame.draw.rect(surface, theme.ACCENT, box, 2, border_radius=12)
         surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 12)))
         y = box.y + 24 + title.get_height()
-        pad_x, split = box.x + int(box.width * 0.3), box.x + int(box.width * 0.45)
+        # the descriptions begin past the widest controller name (a language's words for the
+        # d-pad and the stick may be long), and keep at least half the box
+        pad_x = box.x + int(box.width * 0.3)
+        widest = max(render(pad, size, theme.TEXT).get_width() for _, pad, _ in rows)
+        split = min(max(pad_x + widest + 24, box.x + int(box.width * 0.45)), box.x + box.width // 2)
         for i, (keys, pad, text) in enumerate(rows):
             colour = theme.ACCENT if i == 0 else theme.TEXT
             label, label_size = fitted(keys, size, pad_x - box.x - 30)
