@@ -201,11 +201,11 @@ def test_a_stopped_host_server_is_said_and_served_again():
     thread.thread.join(5)
     until([host], lambda: isinstance(host.stack.top, ServerStoppedScene))
     again = next(b for b in host.stack.top.menu.buttons if b.label == "Serve the game again")
+    old_link = scene.match.link
     click(host, again.rect.center)
     assert host.stack.top is scene and scene.match.server is not thread
-    old_link = scene.match.link
     until([host], lambda: scene.match.link is not old_link and scene.match.connected
-          and scene.match.labels()[0]["connected"])
+          and scene.match.labels()[0]["connected"], seconds=1.5)  # at once, not after the 2 s retry
     assert scene.match.server.thread.is_alive() and scene.match.server.server.table.game.history == ["e10e7"]
     close(host)
 

@@ -213,6 +213,7 @@ class NetMatch(Match):
         fresh = ServerThread(Server(old.table, old.bind, old.port, old.bot_delay))
         fresh.start()
         self.server = fresh
+        self._retry_at = 0.0  # it listens now: join at once, not at the next retry
 
     def local_seats(self) -> list[Seat]:
         """The seats for a local copy of the game (a save): the network players become humans."""
