@@ -230,12 +230,14 @@ def test_a_failed_state_write_is_a_warning_and_the_game_goes_on(tmp_path):
             assert any(m["type"] == "move" for m in kinds)
             assert not task.done() and srv.table.game.ply == 1
             folder.unlink()  # the disk is back: the next move is saved
-            for _ in range(50):
-                await asyncio.sleep(0.02)
-                if srv.table.game.turn == 0:
-                    break
-            await send(w, {"type": "ping"})
-            await asyncio.sleep(0.1)
+            chu_r, chu_w, _ = await seated(port, "r")
+            await send(chu_w, {"type": "move", "move": str(srv.table.game.legal_moves()[0]), "seq": 1})
+            heard = [await read(r)]
+            while heard[-1]["type"] != "move":
+                heard.append(await read(r))
+            assert {"type": "notice", "event": "saved"} in heard  # the host is told it is saved again
+            saved = json.loads((folder / "host.json").read_text(encoding="utf-8"))
+            assert saved["game"]["moves"] == srv.table.game.history and len(saved["game"]["moves"]) == 2
         finally:
             srv.stop()
             await task
