@@ -272,7 +272,7 @@ def test_a_failed_write_notice_reaches_the_host_and_the_saved_game_is_the_last_g
 
 def test_a_silent_seated_client_is_dropped_by_the_heartbeat_and_its_seat_waits():
     async def go():
-        srv = Server(Table(table_seats(parse_seats("nn-----")), code=CODE), idle=0.4)
+        srv = Server(Table(table_seats(parse_seats("nn-----")), code=CODE), idle=0.2)
         _, port = await srv.start()
         task = asyncio.ensure_future(srv.serve())
         try:
@@ -285,7 +285,7 @@ def test_a_silent_seated_client_is_dropped_by_the_heartbeat_and_its_seat_waits()
                     await w.drain()
                 except ConnectionError:
                     pass
-                await asyncio.sleep(0.15)
+                await asyncio.sleep(0.075)
             for _ in range(100):
                 if not srv.table.seats[0].connected:
                     break
@@ -432,16 +432,18 @@ def test_the_server_stops_without_a_traceback(tmp_path, signal_name):
 
 
 def test_the_network_bot_and_the_window_try_again_when_the_server_is_full(monkeypatch, tmp_path):
-    from qiguo.net import bot
+    from qiguo.net import bot, link as link_module
     from qiguo.net.link import Link
     from qiguo.net.session import Tokens
     monkeypatch.setattr(server_module, "MAX_PENDING", 0)  # no room for anyone just now
+    for module in (bot, link_module):  # pauses of 0.1, 0.2, 0.4 s: refused three times in the first 0.35 s
+        monkeypatch.setattr(module, "BACKOFF", (0.1, 0.4))
 
     async def go():
         async with serving("nn-----") as (srv, port):
             player = asyncio.ensure_future(bot.play("127.0.0.1", port, CODE, "w", "novice", Tokens(tmp_path), 5.0, 50))
             link = Link("127.0.0.1", port, {"type": "hello", "version": VERSION, "code": CODE, "seat": "r"})
-            await asyncio.sleep(0.8)
+            await asyncio.sleep(0.35)
             assert not any(s.connected for s in srv.table.seats) and link.state == "connecting"
             monkeypatch.setattr(server_module, "MAX_PENDING", 64)  # room again
             for _ in range(200):
@@ -459,18 +461,18 @@ def test_the_window_and_the_network_bot_ping_while_idle(monkeypatch, tmp_path):
     from qiguo.net import bot, protocol
     from qiguo.net.link import Link
     from qiguo.net.session import Tokens
-    monkeypatch.setattr(protocol, "PING_EVERY", 0.1)
+    monkeypatch.setattr(protocol, "PING_EVERY", 0.06)
 
     async def go():
-        srv = Server(Table(table_seats(parse_seats("nn-----")), code=CODE), idle=0.5)
+        srv = Server(Table(table_seats(parse_seats("nn-----")), code=CODE), idle=0.3)
         _, port = await srv.start()
         task = asyncio.ensure_future(srv.serve())
         try:
             link = Link("127.0.0.1", port, {"type": "hello", "version": VERSION, "code": CODE, "seat": "r"})
             player = asyncio.ensure_future(bot.play("127.0.0.1", port, CODE, "w", "novice", Tokens(tmp_path), 5.0, 50))
-            await asyncio.sleep(0.5)
+            await asyncio.sleep(0.3)
             srv.table.paused = True  # nobody moves: only pings keep the connections
-            await asyncio.sleep(1.5)
+            await asyncio.sleep(0.9)  # three times the silence that drops a client
             assert srv.table.seats[0].connected and srv.table.seats[1].connected and link.state == "open"
             link.close()
             player.cancel()
