@@ -82,23 +82,27 @@ def _render(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surfac
 
 def clear_caches() -> None:
     """Forget every font and rendered text (fonts of an earlier pygame session are invalid)."""
-    for cache in (font, _render, fit, _wrap):
+    for cache in (font, _render, fit, _wrap, _elide):
         cache.cache_clear()
 
 
 def elide(text: str, size: int, width: int) -> str:
     """The text, cut short with "…" if it is wider than `width` at this size."""
     text = drawable(text)
+    shown = _elide(text, size, width)
+    if cuts is not None and shown != text:
+        cuts[shown] = text
+    return shown
+
+
+@lru_cache(maxsize=1024)
+def _elide(text: str, size: int, width: int) -> str:
     f = font(size)
     if f.size(text)[0] <= width:
         return text
-    whole = text
     while text and f.size(text + "…")[0] > width:
         text = text[:-1]
-    shown = text.rstrip() + "…"
-    if cuts is not None:
-        cuts[shown] = whole
-    return shown
+    return text.rstrip() + "…"
 
 
 def fitted(text: str, size: int, width: int, floor: int = FLOOR) -> tuple[str, int]:
