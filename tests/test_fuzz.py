@@ -60,13 +60,20 @@ def test_random_move_strings_are_played_or_refused(text):
         assert str(e) and g.to_qfen() == before
 
 
+def _save_text() -> str:
+    m = Match(parse_seats("h2h3---"), worker_factory=lambda: None)
+    random_game(m.game, 2, max_plies=20)
+    return json.dumps(saves.to_data(m))
+
+
+SAVE = _save_text()
+
+
 @FAST
 @given(edits=EDITS)
 def test_mutated_saves_load_or_are_refused(tmp_path_factory, edits):
-    m = Match(parse_seats("h2h3---"), worker_factory=lambda: None)
-    random_game(m.game, 2, max_plies=20)
-    text = mutate(json.dumps(saves.to_data(m)), edits)
-    path = tmp_path_factory.mktemp("fuzz") / "save.json"
+    text = mutate(SAVE, edits)
+    path = tmp_path_factory.getbasetemp() / "fuzzed-save.json"  # one file, written again each example
     path.write_text(text)
     try:
         loaded = saves.to_match(saves.read(path), worker_factory=lambda: None)
