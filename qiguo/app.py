@@ -22,8 +22,10 @@ from qiguo.engine import EngineError, Rules
 from qiguo.net.protocol import parse_address
 from qiguo.ui import keymap, theme
 from qiguo.ui.gamepad import Gamepads
+from qiguo.ui.sound import Sounds
 from qiguo.play.files import check_data_dir, clean_temporaries, data_dir
-from qiguo.ui.fonts import clear_caches, render, wrap
+from qiguo.play.match import Match
+from qiguo.ui.fonts import FONT_PATH, clear_caches, render, wrap
 from qiguo.play.seats import LOCAL, parse_seats
 from qiguo.play.settings import BOT_DELAY_MAX, Settings
 from qiguo.play.strings import set_language, t
@@ -67,7 +69,6 @@ class App:
         set_language(self.settings.language)
         if bad and not no_folder:
             problems.append(("settings.reset", {"names": ", ".join(bad), "kept": t("save.kept", name="settings.json.bad")}))
-        from qiguo.ui.sound import Sounds
         self.sounds = Sounds()
         self.pads = Gamepads()
         self.seed = seed
@@ -330,7 +331,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     match_error = None
     match = None
     if args.seats is not None:
-        from qiguo.play.match import Match
         try:
             seats = args.seats
             rules = Rules.make(args.rules or "standard")
@@ -347,7 +347,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     if match_error:
         print(f"error: {match_error}", file=sys.stderr)
         return 2
-    from qiguo.ui.fonts import FONT_PATH
     if not FONT_PATH.exists():
         print(f"error: the game's font is missing ({FONT_PATH}); reinstall the game", file=sys.stderr)
         return 1

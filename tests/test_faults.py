@@ -134,8 +134,7 @@ def test_a_full_disk_on_save_is_a_message_and_play_goes_on(tmp_path, monkeypatch
 
 def test_a_missing_font_is_a_clear_message_not_a_traceback(monkeypatch, capsys, tmp_path):
     from qiguo import app
-    from qiguo.ui import fonts
-    monkeypatch.setattr(fonts, "FONT_PATH", tmp_path / "gone.otf")
+    monkeypatch.setattr(app, "FONT_PATH", tmp_path / "gone.otf")
     assert app.main(["--frames", "1"]) == 1
     err = capsys.readouterr().err
     assert "font is missing" in err and "Traceback" not in err
