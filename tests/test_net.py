@@ -56,7 +56,7 @@ def test_seven_network_bots_play_a_whole_game_that_a_local_replay_confirms(tmp_p
 
 def test_a_killed_client_is_replaced_by_a_bot_and_takes_its_seat_back(tmp_path):
     state = tmp_path / "state.json"
-    srv, port = server(tmp_path, "nnnn---", "--state", str(state), "--seat-wait", "0.5")
+    srv, port = server(tmp_path, "nnnn---", "--state", str(state), "--seat-wait", "0.5", "--level", "novice")
     first = bot(tmp_path, port, "w", level="easy")  # easy: a game long enough to kill a client in
     others = [bot(tmp_path, port, k, level="easy") for k in "rob"]
     deadline = time.monotonic() + 60
