@@ -95,3 +95,27 @@ def test_a_network_seat_says_the_game_will_be_hosted(code):
         assert t("setup.hosted") in scene.note() and scene.start_button.label == t("setup.host")
     finally:
         set_language("en")
+
+
+def test_new_game_after_a_game_starts_from_that_games_seats_not_the_last_set_up():
+    """A game started from the command line (here: built directly) is not the last set-up the
+    settings hold: its result's New game used to show those saved seats instead of its own."""
+    from qiguo.play.match import Match
+    from qiguo.play.seats import parse_seats
+    from qiguo.scenes.result import ResultScene
+    from ui_helpers import InlineWorker
+    app = make_app((800, 600))
+    app.settings.last_seats, app.settings.preset, app.settings.last_blocs = "h333333", "standard", []
+    match = Match(parse_seats("h12hh4h"), "sima-guang", ["wg"], worker_factory=InlineWorker)  # Wei plays with Qin
+    app.stack.push(ResultScene(app, match))
+    frames(app, 1)
+    click(app, next(b for b in app.stack.top.menu.buttons if b.label == t("result.new")).rect.center)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    assert setup.seats == match.seats and setup.preset == "sima-guang" and setup.blocs() == ["wg"]
+    assert app.settings.last_seats == "h333333"  # the saved set-up is left as it was
+    click(app, setup.start_button.rect.center)  # and it starts as that game did
+    started = app.stack.top.match
+    assert (started.seats, started.rules, started.blocs) == (match.seats, "sima-guang", ["wg"])
+    while app.stack.scenes:
+        app.stack.pop()

@@ -38,8 +38,9 @@ class ResultScene(ButtonScene):
         self.app.stack.replace(self.app.scene("game", self.match))
 
     def new_game(self) -> None:
+        """The set-up, starting from this game's seats."""
         self.app.start_title()
-        self.app.stack.push(self.app.scene("setup"))
+        self.app.stack.push(self.app.scene("setup", self.match))
 
     def back(self) -> None:
         self.app.start_title()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.engine import KINGDOMS, PRESETS, EngineError, teams_for
+from qiguo.engine import KINGDOMS, PRESETS, EngineError, Rules, teams_for
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, blit_lines, fitted, line_height, render, wrap
 from qiguo.play import hosting
@@ -32,14 +32,20 @@ def seat_label(seat: Seat) -> str:
 
 @register("setup")
 class SetupScene(Scene):
-    def __init__(self, app):
+    """Opened with `like`, a local game just played, it starts from that game's seats, preset and
+    blocs (a game started from the command line included); otherwise from the last set-up."""
+
+    def __init__(self, app, like: Match | None = None):
         super().__init__(app)
         s = app.settings
+        seats, preset, blocs = s.last_seats, s.preset, s.last_blocs
+        if like is not None and not like.networked:
+            seats, preset, blocs = seats_spec(like.seats), Rules.make(like.rules).preset, like.blocs
         try:
-            self.seats = parse_seats(s.last_seats)
+            self.seats = parse_seats(seats)
         except ValueError:
             self.seats = parse_seats("h444444")
-        self.preset = s.preset if s.preset in PRESETS else "standard"
+        self.preset = preset if preset in PRESETS else "standard"
         self.partners: dict[str, int] = {}
         self.own: dict[int, Seat] = {}
         """The seat each kingdom that follows a bloc's leader had before it did: it gets it back
@@ -47,7 +53,7 @@ class SetupScene(Scene):
         self.changed = ""
         """What the last change did beyond what was clicked, and why (shown below the buttons)."""
         self.players = 7
-        self._load_blocs(s.last_blocs)
+        self._load_blocs(blocs)
         self.error = ""
         self._build()
 
