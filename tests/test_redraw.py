@@ -24,6 +24,23 @@ def press(key):
     return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="")
 
 
+def game(app):
+    return app.scene("game", Match(parse_seats("h222222"), bot_delay=0, worker_factory=InlineWorker))
+
+
+def over_a_game(app):
+    """A game scene pushed first, for the scenes drawn over it (or reached from it)."""
+    under = game(app)
+    app.stack.push(under)
+    app.step(0.016, [])
+    return under
+
+
+def confirm(app):
+    over_a_game(app)
+    return app.scene("confirm", "Resign?", lambda: None)
+
+
 SCENES = {
     "title": lambda app: app.scene("title"),
     "setup": lambda app: app.scene("setup"),
@@ -33,8 +50,18 @@ SCENES = {
     "load": lambda app: app.scene("load"),
     "record": lambda app: app.scene("record"),
     "result": lambda app: app.scene("result", finished_match()),
-    "game": lambda app: app.scene("game", Match(parse_seats("h222222"), bot_delay=0, worker_factory=InlineWorker)),
+    "game": game,
+    "join": lambda app: app.scene("join", "127.0.0.1:9", "ABCDEF"),
+    "moments": lambda app: app.scene("moments", finished_match()),
+    "name_entry": lambda app: app.scene("name_entry", "Your name", "Bo", lambda name: None),
+    "tutorial": lambda app: app.scene("tutorial"),
+    "legend": lambda app: app.scene("legend", over_a_game(app)),
+    "menu": lambda app: app.scene("menu", over_a_game(app)),
+    "server_stopped": lambda app: app.scene("server_stopped", over_a_game(app)),
+    "knocked_out": lambda app: app.scene("knocked_out", over_a_game(app), "Qin is out"),
+    "confirm": lambda app: confirm(app),
 }
+"""Every scene registered (a test below keeps it so)."""
 
 
 @pytest.mark.parametrize("name", list(SCENES))
@@ -47,6 +74,9 @@ def test_a_skipped_frame_equals_a_forced_redraw(name, tmp_path, monkeypatch):
     w, h = app.screen.get_size()
     script = [motion((w // 2, h // 3)), press(pygame.K_DOWN), press(pygame.K_DOWN), motion((w // 2, h // 2)),
               press(pygame.K_UP), motion((w - 50, h - 50)), press(pygame.K_RIGHT), press(pygame.K_LEFT)]
+    buttons = getattr(getattr(scene, "menu", None), "buttons", [])
+    if buttons:  # onto a button and off it: its hover highlight comes and goes
+        script[1:1] = [motion(buttons[-1].rect.center), motion((w // 2, h // 3))]
     if name == "game":
         x, y = scene.view.centre(parse_point("e10"))
         script = [motion((x, y)), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1),
@@ -59,3 +89,22 @@ def test_a_skipped_frame_equals_a_forced_redraw(name, tmp_path, monkeypatch):
             if app.stack.top is not scene:
                 return
             assert same_as_redrawn(app), (name, event)
+
+
+def test_every_registered_scene_is_in_the_redraw_test():
+    from qiguo.scenes import SCENES as REGISTERED
+    assert set(SCENES) == set(REGISTERED)
+
+
+def test_the_caret_blinks_on_the_frame_loops_time_and_shows_at_each_key(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    app = make_app((800, 600))
+    scene = app.scene("name_entry", "Your name", "Bo", lambda name: None)
+    app.stack.push(scene)
+    seen = []
+    for _ in range(6):
+        app.step(0.3, [])
+        seen.append(scene.caret.on)
+    assert seen == [True, False, False, True, False, False]  # at 0.3, 0.6 ... 1.8 s: on below 0.5, off to 1.0...
+    app.step(0.016, [pygame.event.Event(pygame.TEXTINPUT, text="x")])
+    assert scene.caret.on and scene.edit.text == "x"

@@ -16,7 +16,7 @@ from qiguo.ui.fonts import FLOOR, blit_footer, blit_lines, fitted, has_glyph, li
 from qiguo.play.net_match import NetMatch, connect
 from qiguo.play.strings import kingdom_name, language, t, tn
 from qiguo.play.textedit import TextEdit
-from qiguo.ui.widgets import Button, ButtonColumn, draw_edit, edit_key
+from qiguo.ui.widgets import Button, ButtonColumn, Caret, draw_edit, edit_key
 
 from .base import Scene, hovered, register
 
@@ -52,6 +52,7 @@ class JoinScene(Scene):
         self.address: tuple[str, int] | None = None
         self.waited = 0.0
         self.seat_buttons: list[Button] = []
+        self.caret = Caret()
         self.menu = ButtonColumn([Button(t("join.connect"), self.join), Button(t("join.back"), self.back)])
         pygame.key.start_text_input()
         if auto or link is not None:
@@ -118,6 +119,7 @@ class JoinScene(Scene):
     # ---- time and input -----------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.caret.tick(dt)
         if self.link is None:
             return
         self.waited += dt
@@ -161,6 +163,7 @@ class JoinScene(Scene):
             ButtonColumn(self.seat_buttons).process_event(event)
             return
         if edit_key(self.edits[self.field], event):
+            self.caret.restart()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
             step = -1 if event.mod & pygame.KMOD_SHIFT else 1
@@ -177,7 +180,7 @@ class JoinScene(Scene):
 
     def frame_key(self) -> object:
         return (tuple((e.text, e.caret, e.anchor) for e in self.edits), self.field, self.status, self.error, len(self.seat_buttons), language(),
-                hovered(self.menu.buttons + self.seat_buttons), pygame.time.get_ticks() // 500)
+                hovered(self.menu.buttons + self.seat_buttons), self.caret.phase)
 
     # ---- drawing ------------------------------------------------------------------------
 
@@ -196,7 +199,7 @@ class JoinScene(Scene):
             self.field_rects.append(rect)
             pygame.draw.rect(surface, (24, 22, 28), rect, border_radius=6)
             pygame.draw.rect(surface, theme.ACCENT if i == self.field else theme.TEXT_DIM, rect, 1, border_radius=6)
-            draw_edit(surface, self.edits[i], rect, size, i == self.field, pygame.time.get_ticks() // 500 % 2 == 0)
+            draw_edit(surface, self.edits[i], rect, size, i == self.field, self.caret.on)
             y = rect.bottom + 12
         bh = max(32, min(46, h // 18))
         if self.seat_buttons:

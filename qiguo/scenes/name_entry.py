@@ -9,7 +9,7 @@ from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, line_height, render
 from qiguo.play.strings import t
 from qiguo.play.textedit import TextEdit
-from qiguo.ui.widgets import Button, ButtonColumn, draw_edit, edit_key
+from qiguo.ui.widgets import Button, ButtonColumn, Caret, draw_edit, edit_key
 
 from .base import Scene, register
 
@@ -23,6 +23,7 @@ class NameScene(Scene):
         self.title, self.done = title, done
         self.edit = TextEdit(name, limit)
         self.edit.select_all()  # typing replaces the name offered
+        self.caret = Caret()
         self.menu = ButtonColumn([Button(t("save.name.ok"), self.accept), Button(t("save.name.cancel"), self.cancel)])
         pygame.key.start_text_input()
 
@@ -36,8 +37,12 @@ class NameScene(Scene):
     def leave(self) -> None:
         pygame.key.stop_text_input()
 
+    def update(self, dt: float) -> None:
+        self.caret.tick(dt)
+
     def process_event(self, event: pygame.event.Event) -> None:
         if edit_key(self.edit, event):
+            self.caret.restart()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.accept()
@@ -48,7 +53,7 @@ class NameScene(Scene):
 
     def frame_key(self) -> object:
         e = self.edit
-        return (e.text, e.caret, e.anchor, pygame.time.get_ticks() // 500)  # the caret blinks
+        return (e.text, e.caret, e.anchor, self.caret.phase)
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -68,7 +73,7 @@ class NameScene(Scene):
         field = pygame.Rect(box.x + 20, y, box.width - 40, line_height(size) + 12)
         pygame.draw.rect(surface, (24, 22, 28), field, border_radius=6)
         pygame.draw.rect(surface, theme.TEXT_DIM, field, 1, border_radius=6)
-        draw_edit(surface, self.edit, field, size, True, pygame.time.get_ticks() // 500 % 2 == 0)
+        draw_edit(surface, self.edit, field, size, True, self.caret.on)
         y = field.bottom + 8
         text, fsize = fitted(t("save.name.hint"), FLOOR, box.width - 40)
         surface.blit(render(text, fsize, theme.TEXT_DIM), (box.x + 20, y))

@@ -131,6 +131,31 @@ def edit_key(edit: TextEdit, event: pygame.event.Event) -> bool:
     return True
 
 
+class Caret:
+    """A text caret's blink on the frame loop's time, not the wall clock (a frame drawn again
+    is drawn the same): on for half a second, off for half a second, on again at each key."""
+
+    HALF = 0.5
+
+    def __init__(self) -> None:
+        self.clock = 0.0
+
+    def tick(self, dt: float) -> None:
+        self.clock += dt
+
+    def restart(self) -> None:
+        self.clock = 0.0
+
+    @property
+    def phase(self) -> int:
+        """Changes whenever the caret turns on or off (for a scene's frame_key)."""
+        return int(self.clock / self.HALF)
+
+    @property
+    def on(self) -> bool:
+        return self.phase % 2 == 0
+
+
 def draw_edit(surface: pygame.Surface, edit: TextEdit, rect: pygame.Rect, size: int, focused: bool,
               caret_on: bool) -> None:
     """A line being edited in `rect`: its text (scrolled so that the caret shows), the selection
