@@ -272,7 +272,7 @@ def test_a_failed_write_notice_reaches_the_host_and_the_saved_game_is_the_last_g
 
 def test_a_silent_seated_client_is_dropped_by_the_heartbeat_and_its_seat_waits():
     async def go():
-        srv = Server(Table(table_seats(parse_seats("nn-----")), code=CODE), idle=0.2)
+        srv = Server(Table(table_seats(parse_seats("nn-----")), code=CODE), idle=0.3)
         _, port = await srv.start()
         task = asyncio.ensure_future(srv.serve())
         try:
@@ -285,7 +285,7 @@ def test_a_silent_seated_client_is_dropped_by_the_heartbeat_and_its_seat_waits()
                     await w.drain()
                 except ConnectionError:
                     pass
-                await asyncio.sleep(0.075)
+                await asyncio.sleep(0.1)
             for _ in range(100):
                 if not srv.table.seats[0].connected:
                     break
