@@ -86,11 +86,14 @@ def _reverse_horse(t: int) -> tuple[tuple[int, int, int], ...]:
     for ox, oy in ORTHO:
         for dx, dy in ((1, oy), (-1, oy)) if ox == 0 else ((ox, 1), (ox, -1)):
             step = dx + SIZE * dy
+            path = 0  # t - step ... t - n * step, the last being the leg
             for n in (1, 2, 3):
+                if not (0 <= tf - n * dx < SIZE and 0 <= tr - n * dy < SIZE):
+                    break  # the diagonal left the board: so would every longer line
+                path |= 1 << t - n * step
                 hf, hr = tf - ox - n * dx, tr - oy - n * dy
                 if 0 <= hf < SIZE and 0 <= hr < SIZE:
-                    leg = point(hf + ox, hr + oy)
-                    out.append((point(hf, hr), sum(1 << leg + i * step for i in range(n)), n))
+                    out.append((point(hf, hr), path, n))
     return tuple(out)
 
 

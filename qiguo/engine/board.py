@@ -40,7 +40,8 @@ def _ray(sq: int, step: tuple[int, int]) -> tuple[int, ...]:
         n = min(n, SIZE - 1 - f if dx > 0 else f)
     if dy:
         n = min(n, SIZE - 1 - r if dy > 0 else r)
-    return tuple(sq + k * (dy * SIZE + dx) for k in range(1, n + 1))
+    step = dy * SIZE + dx
+    return tuple(range(sq + step, sq + step * (n + 1), step))
 
 
 EDGE_RAYS = {d: [_ray(sq, d) for sq in range(POINTS)] for d in ORTHO + DIAG}
