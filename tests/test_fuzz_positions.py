@@ -3,6 +3,7 @@ several, with prisoners still standing, odd control and counters. Each goes thro
 its command line (moves, play, serve), the save loader and the bot worker: a position or a
 clear error, never a crash (issue 9)."""
 import contextlib
+import functools
 import io
 import json
 import random
@@ -62,7 +63,7 @@ def test_a_placed_position_is_a_game_or_a_clear_error_everywhere(text):
         assert str(e)
         code, out, err = run_cli("moves", text)
         assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("error:")
-        data = {**saves.to_data(_human_match()), "start_qfen": text, "moves": []}
+        data = {**human_save(), "start_qfen": text, "moves": []}
         try:
             saves.to_match(data, worker_factory=InlineWorker)
         except saves.SaveError as e:
@@ -79,10 +80,12 @@ def test_a_placed_position_is_a_game_or_a_clear_error_everywhere(text):
         assert code == 0 and out.split(" | ")[0].strip() == g.to_qfen()
 
 
-def _human_match():
+@functools.cache
+def human_save() -> dict:
+    """A save of a new game of seven humans, to put each placed position in."""
     from qiguo.play.match import Match
     from qiguo.play.seats import parse_seats
-    return Match(parse_seats("hhhhhhh"), worker_factory=InlineWorker)
+    return saves.to_data(Match(parse_seats("hhhhhhh"), worker_factory=InlineWorker))
 
 
 def sample_positions(n: int, seed: int) -> list[str]:

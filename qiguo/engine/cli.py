@@ -5,6 +5,7 @@ one line and exit status 130."""
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import time
 from typing import Sequence, TextIO
@@ -82,6 +83,7 @@ def run_perft(game: Game, depth: int, out: TextIO, progress: TextIO) -> None:
               file=progress, flush=True)
 
 
+@functools.cache  # built once per process, however often main() is called
 def _parser() -> argparse.ArgumentParser:
     p = Parser(prog="python -m qiguo.engine", description="Seven Kingdoms Chess rules engine")
     sub = p.add_subparsers(dest="command", required=True)
