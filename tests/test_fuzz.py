@@ -11,7 +11,8 @@ from qiguo.play import saves
 from qiguo.play.match import Match
 from qiguo.play.seats import parse_seats
 
-MID = random_game(Game.new(), 4, max_plies=40).to_qfen()
+MID_GAME = random_game(Game.new(), 4, max_plies=40)
+MID = MID_GAME.to_qfen()
 FAST = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -52,7 +53,7 @@ def test_mutated_qfen_gives_a_position_or_a_clear_error(base, edits):
 @FAST
 @given(text=st.one_of(st.text(max_size=12), st.from_regex(r"[a-t][0-2]?[0-9][a-t][0-2]?[0-9]", fullmatch=True)))
 def test_random_move_strings_are_played_or_refused(text):
-    g = Game.from_qfen(MID)
+    g = MID_GAME.copy()
     before = g.to_qfen()
     try:
         g.play(text)
