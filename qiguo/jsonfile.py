@@ -16,7 +16,17 @@ SAVE_LIMIT = 1 << 20
 
 def write_json(path: Path, data: Any, indent: int | None = None) -> None:
     """Write JSON atomically: a temporary file beside the target, flushed to disk, then a
-    rename; the temporary file is removed on failure. Raises OSError."""
+    rename; the temporary file is removed on failure. Raises OSError naming `path` (never the
+    temporary file)."""
+    try:
+        _write(path, data, indent)
+    except OSError as e:
+        if e.errno is None:
+            raise
+        raise type(e)(e.errno, e.strerror, str(path)) from None
+
+
+def _write(path: Path, data: Any, indent: int | None) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
     try:
@@ -58,9 +68,60 @@ def read_text(path: Path, limit: int = SAVE_LIMIT) -> str:
     return b"".join(chunks).decode("utf-8")
 
 
+def read_json(path: Path, limit: int = SAVE_LIMIT) -> Any:
+    """The JSON a file holds (read as `read_text` does). Damage raises ValueError naming the
+    file; OSError as `read_text`."""
+    try:
+        text = read_text(path, limit)
+    except UnicodeDecodeError:
+        raise ValueError(f"{path.name} is damaged (not UTF-8 text)") from None
+    try:
+        return parse_json(text)
+    except ValueError as e:
+        raise ValueError(f"{path.name} is damaged (not JSON: {e})") from None
+
+
+def os_message(e: OSError) -> str:
+    """An operating system error in plain words, naming its file: "state.json: Permission
+    denied" (never "[Errno 13] ...")."""
+    if e.strerror:
+        return f"{Path(e.filename).name}: {e.strerror}" if e.filename else str(e.strerror)
+    return str(e)
+
+
 def parse_json(text: str) -> Any:
     """JSON that may be hostile: too deep a nesting is a ValueError like any other damage."""
     try:
         return json.loads(text)
     except RecursionError:
         raise ValueError("nested too deeply") from None
+
+
+KEPT_ASIDE = 1000
+"""Set-aside copies of one file at most (``NAME.bad``, ``NAME.bad.2`` ...)."""
+
+
+def set_aside(path: Path) -> Path | None:
+    """Rename a file the game refused to ``NAME.bad`` (``NAME.bad.2``, ``.3`` ... when older
+    copies are there: one is never replaced), so that it is kept but never overwritten; returns
+    the new path, or None if it could not be moved."""
+    for n in range(1, KEPT_ASIDE + 1):
+        bad = path.with_name(path.name + ".bad" + (f".{n}" if n > 1 else ""))
+        try:
+            os.link(path, bad)  # fails, and replaces nothing, when `bad` exists
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links here (some file systems): rename, which may replace
+            if bad.exists():
+                continue
+            try:
+                os.rename(path, bad)
+            except OSError:
+                return None
+            return bad
+        try:
+            os.unlink(path)
+        except OSError:
+            return None
+        return bad
+    return None

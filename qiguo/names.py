@@ -10,9 +10,25 @@ REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn"}
 """Control and format characters (NUL, newlines, bidi overrides, zero-width), lone surrogates,
 private-use and unassigned code points: never part of a name."""
 IMITATIONS = ("you", "host", "the host", "bot", "server", "qiguo", "zhou",
-              "qin", "chu", "han", "qi", "wei", "zhao", "yan", "w", "r", "o", "b", "g", "p", "k")
-"""Names (compared without case or spaces) that would pass for the game's own labels."""
-BOT_WORDS = ("bot", "novice", "easy", "normal", "hard", "stand-in", "standin")
+              "qin", "chu", "han", "qi", "wei", "zhao", "yan", "w", "r", "o", "b", "g", "p", "k",
+              "你", "あなた", "主机", "主機", "ホスト", "电脑", "電腦", "ボット", "周",
+              "秦", "楚", "韩", "韓", "齐", "齊", "魏", "赵", "趙", "燕")
+"""Names (compared folded: see `folded`) that would pass for the game's own labels, in every
+language the game speaks."""
+BOT_WORDS = ("bot", "novice", "easy", "normal", "hard", "stand-in", "standin",
+             "入门", "入門", "简单", "簡單", "普通", "困难", "困難", "やさしい", "ふつう", "むずかしい")
+BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u3000")
+"""Characters that draw as nothing although they are letters or symbols (Hangul fillers, the
+Braille blank, invisible marks): a name made only of them is refused."""
+CONFUSABLES = str.maketrans({
+    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
+    "т": "t", "у": "y", "х": "x", "і": "i", "ї": "i", "ј": "j", "ѕ": "s", "һ": "h", "ԁ": "d", "ԛ": "q",
+    "ԝ": "w", "ӏ": "l", "ɡ": "g", "ɑ": "a", "ο": "o", "α": "a", "ν": "v", "ι": "i", "κ": "k", "ρ": "p",
+    "τ": "t", "υ": "u", "χ": "x", "ε": "e", "η": "n", "ω": "w", "ѡ": "w", "ᴜ": "u", "ʏ": "y", "ɪ": "i",
+    "ɴ": "n", "ʜ": "h", "ᴏ": "o", "ǫ": "q", "0": "o", "ı": "i", "ℹ": "i"})
+"""Letters of other scripts (and small capitals, and the digit zero) that look like a Latin
+letter, as that letter (after NFKC and case folding, which take care of fullwidth and styled
+letters): enough to catch a Cyrillic "Qіn" or "Yоu"."""
 
 
 class TextError(ValueError):
@@ -39,17 +55,49 @@ def clean(text: str, limit: int, drawable: Callable[[str], bool] | None = None) 
     out = " ".join("".join(kept).split())
     if len(out) > limit:
         raise TextError(f"a name is at most {limit} characters")
+    if out and not any(visible(ch) for ch in out):
+        raise TextError("a name needs at least one visible letter")
     return out
+
+
+def visible(ch: str) -> bool:
+    """Whether a character draws as something: a letter, digit, punctuation or symbol that is
+    not one of the BLANKS."""
+    return ch not in BLANKS and unicodedata.category(ch)[0] in "LNPS"
+
+
+def folded(name: str) -> str:
+    """A name as it reads: NFKC, without case, look-alike letters as the Latin ones they
+    imitate, blanks and punctuation as spaces, and the spaces folded."""
+    text = unicodedata.normalize("NFKC", name).casefold().translate(CONFUSABLES)
+    text = "".join(ch if visible(ch) and unicodedata.category(ch)[0] in "LN" else " " for ch in text)
+    return " ".join(text.split())
 
 
 def imitates(name: str) -> bool:
     """Whether a player's name would pass for a label the game itself shows ("You", "the host",
     a kingdom or its letter, a bot level such as "bot novice")."""
-    folded = " ".join(name.casefold().replace("-", " ").replace("_", " ").split())
-    if folded in IMITATIONS or folded.replace(" ", "") in IMITATIONS + BOT_WORDS:
+    text = folded(name)
+    if text in IMITATIONS:
         return True
-    words = folded.split()
-    return bool(words) and all(w in BOT_WORDS or w in IMITATIONS for w in words)
+    words = text.split()
+    if words and all(w in BOT_WORDS or w in IMITATIONS for w in words):
+        return True
+    return _made_of_labels(text.replace(" ", ""))
+
+
+PIECES = frozenset(w for w in IMITATIONS + BOT_WORDS if len(w) > 1 or not w.isascii())
+"""The labels a name may be run together from ("电脑困难", "BotHard"); single Latin letters
+are left out, or every short name would be one."""
+
+
+def _made_of_labels(text: str) -> bool:
+    """Whether `text` (without spaces) is labels written one after another."""
+    ends = {0}
+    for i in range(1, len(text) + 1):
+        if any(text[j:i] in PIECES for j in ends if j < i):
+            ends.add(i)
+    return bool(text) and len(text) in ends
 
 
 def shown(name: str) -> str:

@@ -185,7 +185,9 @@ def test_guessing_is_throttled_then_locked_out_and_logged(monkeypatch):
     assert answers.count("slow down") > 0  # ...and trying sooner is refused without a guess
     assert locked["code"] == "slow down" and "try again in" in locked["message"]
     assert welcome["type"] == "welcome"
-    assert sum("wrong join code from 127.0.0.2" in line for line in logged) == guard_module.LOCK_AFTER
+    assert sum("127.0.0.2 is locked out" in line for line in logged) == 1  # said at once, once
+    summary = [line for line in logged if line.startswith("wrong join codes from 127.0.0.2")]
+    assert summary == [f"wrong join codes from 127.0.0.2: {guard_module.LOCK_AFTER} in the last minute, locked out"]
 
 
 def test_the_guard_compares_in_constant_time_and_forgets_old_addresses(monkeypatch):

@@ -13,8 +13,9 @@ from typing import Callable, Sequence
 from qiguo.ai import Budget, choose_move
 from qiguo.ai.seats import parse_level
 from qiguo.cmdline import Parser, checked, parse, parsed, seconds, whole
-from qiguo.engine import KINGDOMS, EngineError, Move
+from qiguo.engine import KINGDOMS, Move
 
+from .link import NOT_QIGUO, TOO_LONG
 from .protocol import BACKOFF, BUSY, MAX_LINE, VERSION, ProtocolError, decode, encode, keep_alive, parse_address
 from .session import Session, Tokens, key_of
 
@@ -84,35 +85,42 @@ async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWri
     while True:
         try:
             line = await reader.readline()
-        except (ConnectionError, OSError, ValueError):
+        except ValueError:  # a line over the limit
+            raise Refused(TOO_LONG) from None
+        except (ConnectionError, OSError):
             return None
-        if not line:
+        if not line.endswith(b"\n"):  # the end, or a line cut off by it: join again
             return None
         try:
             message = decode(line)
         except ProtocolError:
-            continue
+            raise Refused(NOT_QIGUO) from None
         kind = message["type"]
         if kind == "error" and not welcomed and message.get("code") in BUSY:
             raise Busy(message.get("message", "busy"))
         if kind == "error" and session.game is None:
-            raise Refused(message.get("message", "refused"))
+            raise Refused(str(message.get("message", "refused"))[:200])
         if kind == "welcome":
             try:
                 session.welcome(message)
-            except (EngineError, KeyError, TypeError) as e:
-                raise Refused(f"the server's game cannot be read ({e})") from None
+            except ValueError as e:
+                raise Refused(f"the server's welcome cannot be read ({e})") from None
             if session.seat is None:
                 raise Refused("no seat is free")
             keep(session.token)  # at once: if this process is killed, a new one takes the seat back
             welcomed, asked = True, -1
         elif not welcomed:
             continue  # e.g. a seats message sent to every connection before ours was welcomed
-        elif session.apply(message) == "gap":
-            return None  # join again for the whole game
-        if kind == "end" or (session.game is not None and session.game.result is not None):
-            return message.get("result") or {"winners": session.game.result.winners,
-                                             "reason": session.game.result.reason}
+        else:
+            happened = session.apply(message)
+            if happened == "gap":
+                return None  # join again for the whole game
+            if happened == "bad":
+                raise Refused(session.problem)
+        if session.game is not None and session.game.result is not None:
+            return {"winners": session.game.result.winners, "reason": session.game.result.reason}
+        if kind == "end":
+            raise Refused("the server ended a game that is not over")
         if session.my_turn and asked != session.game.ply:
             asked = session.game.ply
             game = session.game.copy()

@@ -10,6 +10,10 @@ from typing import Any
 from .protocol import BACKOFF, BUSY, MAX_LINE, ProtocolError, decode, encode, keep_alive
 
 
+NOT_QIGUO = "the server sent something that is not Qiguo's protocol"
+TOO_LONG = f"the server sent a line longer than {MAX_LINE // 1024} KiB"
+
+
 class Link:
     """One connection. `state` is "connecting", "open" or "closed" (`error` says why, when the
     server refused or the connection was lost)."""
@@ -32,6 +36,11 @@ class Link:
                 out.append(self._inbox.get_nowait())
             except queue.Empty:
                 return out
+
+    def refuse(self, why: str) -> None:
+        """Close the connection because of what the server sent (`why` says what)."""
+        self.error = why
+        self.close()
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message for the server (dropped if the connection is not open)."""
@@ -94,21 +103,25 @@ class Link:
         try:
             while True:
                 line = await reader.readline()
-                if not line:
+                if not line.endswith(b"\n"):  # the end, or a line cut off by it
                     self.error = self.error or "the connection was closed"
                     return True
                 try:
                     message = decode(line)
                 except ProtocolError:
-                    continue
+                    self.error = NOT_QIGUO
+                    return True
                 if message["type"] == "error" and not welcomed and message.get("code") in BUSY:
                     self.state = "connecting"
                     return False
                 if message["type"] == "error" and message.get("code") != "bad message":
-                    self.error = str(message.get("message", "refused"))
+                    self.error = str(message.get("message", "refused"))[:200]
                 welcomed = welcomed or message["type"] == "welcome"
                 self._inbox.put(message)
-        except (ConnectionError, OSError, ValueError):
+        except ValueError:  # readline's word for a line over the limit
+            self.error = TOO_LONG
+            return True
+        except (ConnectionError, OSError):
             self.error = self.error or "the connection was lost"
             return True
         finally:

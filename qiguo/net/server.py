@@ -25,7 +25,7 @@ from qiguo.cmdline import Parser, parse, parsed, run, seconds, whole
 from qiguo.engine import KINGDOMS, EngineError, Move, Rules
 from qiguo.names import TextError, clean
 
-from .guard import Guard, same_code
+from .guard import LOCK_AFTER, LOCKOUT, Guard, same_code
 from .protocol import CLIENT, CLIENT_LINE, LIMITS, MIN_CODE, VERSION, ProtocolError, decode, encode
 from .table import SERVED, Table, TableError, table_seats, valid_code
 
@@ -149,6 +149,8 @@ class Server:
         by the event loop's end would print a traceback)."""
         if self._server is not None:
             self._server.close()
+        for line in self.guard.summary(force=True):
+            self.log(line)
         for writer in list(self.clients) + list(self.pending):
             self.close(writer)
         self.clients.clear()
@@ -255,8 +257,8 @@ class Server:
             if not same_code(message["code"], self.table.code):
                 if not holder:
                     r = self.guard.wrong(client.address)
-                    self.log(f"wrong join code from {client.address} ({r.wrong} in a row"
-                             + (", locked out)" if r.locked_until else ")"))
+                    if r.wrong == LOCK_AFTER:
+                        self.log(f"{client.address} is locked out for {LOCKOUT:g} s after {r.wrong} wrong join codes")
                 raise TableError("wrong join code")
             self.guard.right(client.address)
             name = clean_name(message)
@@ -323,6 +325,8 @@ class Server:
             elif kind == "sit":
                 if client.seat is not None:
                     raise TableError("you hold a seat already")
+                if not message["seat"]:
+                    raise TableError("sit names the seat to take: a kingdom letter")
                 client.seat = self.table.join(seat=message["seat"], name=clean_name(message))
                 self.send(client.writer, self.table.welcome(client.seat))
                 self.broadcast({"type": "seats", "seats": self.table.public_seats()})
@@ -330,6 +334,8 @@ class Server:
             elif kind == "pause":
                 if client.seat is None or self.table.seats[client.seat].kind != "host":
                     raise TableError("only the host pauses the game")
+                if message["paused"] == self.table.paused:
+                    raise TableError("the game is paused already" if self.table.paused else "the game is not paused")
                 self.table.paused = message["paused"]
                 self.broadcast({"type": "paused", "paused": self.table.paused})
             else:
@@ -373,7 +379,10 @@ class Server:
             self.broadcast({"type": "end", "result": self.table.result()})
 
     def tick(self) -> None:
-        """Stand-ins whose wait is over; the bot to move asked, and its answer played."""
+        """Stand-ins whose wait is over; the guard's summary logged; the bot to move asked, and
+        its answer played."""
+        for line in self.guard.summary():
+            self.log(line)
         for k in self.table.standins_due():
             self.log(f"a bot stands in for {KINGDOMS[k]}")
             self.broadcast({"type": "seats", "seats": self.table.public_seats()})
@@ -463,6 +472,22 @@ class ServerThread:
         """Whether the server no longer runs although its game is not over."""
         return not self.thread.is_alive() and self.server.table.game.result is None
 
+    def lockouts(self) -> list[tuple[str, float]]:
+        """The addresses its guard has locked out, with the seconds each has left."""
+        try:
+            return self.server.guard.lockouts()
+        except RuntimeError:  # the guard changed while it was read: shown next frame
+            return []
+
+    def lift(self) -> None:
+        """Let every locked-out address try again (in the server's own thread)."""
+        guard = self.server.guard
+        for address, _ in self.lockouts():
+            if self.thread.is_alive():
+                self.loop.call_soon_threadsafe(guard.lift, address)
+            else:
+                guard.lift(address)
+
     def stop(self) -> None:
         if self.thread.is_alive():
             self.loop.call_soon_threadsafe(self.server.stop)
@@ -505,8 +530,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             table = Table(table_seats(args.seats), Rules.make(args.rules), blocs,
                           code=args.code or "", seat_wait=args.seat_wait, standin=args.level, state=state)
             table.save()
-    except (TableError, EngineError, OSError) as e:
+    except (TableError, EngineError) as e:
         print(f"error: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"error: cannot keep the game in {args.state} ({e.strerror or e})", file=sys.stderr)
         return 2
     return asyncio.run(_serve(table, args))
 

@@ -1,5 +1,5 @@
-"""The user's data folder: where it is, whether it can be written, setting refused files aside
-and cleaning up after interrupted writes. Reading and writing its JSON files safely is
+"""The user's data folder: where it is, whether it can be written, and cleaning up after
+interrupted writes. Reading, writing and setting aside its JSON files safely is
 :mod:`qiguo.jsonfile`, re-exported here."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from qiguo import datadir
-from qiguo.jsonfile import SAVE_LIMIT, parse_json, read_text, write_json
+from qiguo.jsonfile import SAVE_LIMIT, parse_json, read_text, set_aside, write_json
 
 __all__ = ["SAVE_LIMIT", "write_json", "read_text", "parse_json", "data_dir", "check_data_dir", "set_aside",
            "clean_temporaries"]
@@ -41,17 +41,6 @@ def check_data_dir() -> str:
     except OSError as e:
         return str(e.strerror or e)
     return ""
-
-
-def set_aside(path: Path) -> Path | None:
-    """Rename a file the game refused to ``NAME.bad`` (replacing an older one), so that it is
-    kept but never overwritten; returns the new path, or None if it could not be moved."""
-    bad = path.with_name(path.name + ".bad")
-    try:
-        os.replace(path, bad)
-    except OSError:
-        return None
-    return bad
 
 
 def clean_temporaries(folders: list[Path], now: float | None = None) -> int:

@@ -12,7 +12,7 @@ from qiguo.net.link import Link
 from qiguo.net.server import Server, ServerThread
 from qiguo.net.table import Table, TableError, table_seats
 
-from .files import data_dir
+from .files import data_dir, set_aside
 from .net_match import hello
 from .seats import Seat
 
@@ -34,6 +34,9 @@ def start(table: Table, port: int, bot_delay: float, name: str = "") -> tuple[Se
 
 def new_table(seats: list[Seat], rules: Any, blocs: list[str], seat_wait: float = 60.0,
               standin: str = "normal") -> Table:
+    """A new hosted game, kept in the data folder's host state (a damaged one is set aside
+    first, never overwritten)."""
+    resumable()
     return Table(table_seats(seats), rules, blocs, seat_wait=seat_wait,
                  standin=standin, state=state_path())
 
@@ -45,7 +48,10 @@ def resumable() -> Table | None:
         if not path.exists():
             return None
         table = Table.restore(path)
-    except (OSError, TableError):
+    except TableError:  # damaged: kept aside, never overwritten by the next hosted game
+        set_aside(path)
+        return None
+    except OSError:
         return None
     return table if table.game.result is None else None
 

@@ -12,7 +12,7 @@ from qiguo.engine import EngineError, Game, Move
 from qiguo.net.link import Link
 from qiguo.net.server import Server, ServerThread
 from qiguo.net.protocol import LIMITS, VERSION
-from qiguo.net.session import Session, Tokens, key_of
+from qiguo.net.session import ILLEGAL, Session, Tokens, key_of
 
 from .match import Match, Played, Worker
 from .seats import HUMAN, NETWORK, Seat
@@ -59,6 +59,8 @@ class NetMatch(Match):
         self._sent = -1
         self._incoming: list[dict[str, Any]] = []
         self._retry_at = 0.0
+        self.problem = ""
+        """What the server last sent that could not be taken in ("" until it welcomes us again)."""
         self.notes: list[dict[str, Any]] = []
         """Seat events the scene has not shown yet (left, stand-in, back)."""
         self.seats = self._seats()
@@ -151,34 +153,55 @@ class NetMatch(Match):
                     return played
             elif kind == "notice":
                 self.notes.append(message)
-            elif self.session.apply(message) == "seats":
-                self.seats = self._seats()
+            else:
+                happened = self.session.apply(message)
+                if happened == "seats":
+                    self.seats = self._seats()
+                elif happened == "bad":
+                    self._refuse(self.session.problem)
         return None
 
     def _move(self, message: dict[str, Any]) -> Played | None:
-        entry = message.get("move")
         place = self.session.place_of(message)
-        if place == "stale" or not isinstance(entry, str):
+        if place == "stale":
             return None  # an old move (after joining again)
         if place == "gap":
             self.link.close()  # a move was missed: join again for the whole game
             return None
+        problem = self.session.misfit(message)
+        if problem:
+            self._refuse(problem)
+            return None
+        entry = message["move"]
         self.hint = None
         try:
             if entry.startswith("resign:"):
                 self.game.replay([entry])
                 return None
-            return self._play(Move.parse(entry).code, None)
+            code = Move.parse(entry).code
+            if code not in self.game.legal_codes():  # the engine plays only what it has checked
+                raise EngineError(ILLEGAL)
+            return self._play(code, None)
         except EngineError:
-            self.link.close()
+            self._refuse(ILLEGAL)
             return None
+
+    def _refuse(self, why: str) -> None:
+        """The server sent what cannot be: close, say why, and join again later for the whole
+        game (the game on show stays as it was)."""
+        self.problem = why
+        self._incoming.clear()
+        self.link.refuse(why)
+        self._retry_at = time.monotonic() + RETRY
 
     def _welcome(self, message: dict[str, Any]) -> None:
         try:
             fresh = Session()
             fresh.welcome(message)
-        except (EngineError, KeyError, TypeError):
+        except ValueError as e:
+            self._refuse(str(e))
             return
+        self.problem = ""
         if fresh.game.history[:self.game.ply] == self.game.history:
             for entry in fresh.game.history[self.game.ply:]:  # what happened while away
                 self.game.replay([entry])

@@ -3,6 +3,7 @@ What happened since the player's last move stays drawn on the board, captured pi
 their captor's prisoners, notices say what matters, and hovering a point explains it."""
 from __future__ import annotations
 
+import math
 import time
 
 import pygame
@@ -48,6 +49,8 @@ class GameScene(Scene):
         self.pressed: int | None = None
         self.last_move = self._last_move_of(match.game)
         self.over_for = 0.0
+        self._locked_told: set[str] = set()
+        """The locked-out addresses the host has been told of."""
         self.ended_here = match.game.result is None
         self.view_ply: int | None = None  # a position of the past on show, or None for the game
         self._past: Game | None = None
@@ -155,6 +158,15 @@ class GameScene(Scene):
             self.show_ply(None)
         elif name == "first":
             self.show_ply(0)
+        elif name == "letin":
+            self.let_in()
+
+    def let_in(self) -> None:
+        """The host lets every address locked out for wrong join codes try again."""
+        server = self.match.server if self.match.networked else None
+        if server is not None and server.lockouts():
+            server.lift()
+            self.app.toast(t("net.lifted"))
 
     def move_cursor(self, direction: str) -> None:
         """Show the board cursor (on the piece picked up, else the mover's General, else the
@@ -318,7 +330,12 @@ class GameScene(Scene):
 
     def check_server(self) -> None:
         """A hosting window whose server stopped (its game not over) says so and offers to serve
-        the game again, from the table the server held."""
+        the game again, from the table the server held; a new lock-out is said in a toast."""
+        server = self.match.server if self.match.networked else None
+        locked = {a for a, _ in server.lockouts()} if server is not None else set()
+        if locked - self._locked_told:
+            self.app.toast(self.lockout_line())
+        self._locked_told = locked
         if not self.match.networked or self.match.server is None or not self.match.server.stopped \
                 or self.app.stack.top is not self:
             return
@@ -472,7 +489,7 @@ class GameScene(Scene):
         if self.view.animating:
             return object()
         m, g = self.match, self.game
-        net = (tuple(self.net_labels()), m.connected) if m.networked else ()
+        net = (tuple(self.net_labels()), m.connected, m.problem, self.lockout_line()) if m.networked else ()
         return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, self.view_ply, m.hint, self.better, self.scroll,
                 self.hover if self.selected is not None else None, self.cursor,
                 self.last_move, tuple(n.text for n in self.notices), self.tooltip_point(), language(), net,
@@ -564,13 +581,20 @@ class GameScene(Scene):
         labels: list[str] = []
         if m.networked:
             labels = self.net_labels()
-            if m.server is not None:  # the host tells friends where to join
-                quiet = t("net.join_at", addresses=", ".join(hosting.addresses(m.server.address[1])), code=m.code)
+            if m.server is not None:  # the host tells friends where to join, and who is locked out
+                quiet = self.lockout_line() or t("net.join_at", addresses=", ".join(
+                    hosting.addresses(m.server.address[1])), code=m.code)
             elif not m.connected:
-                quiet = t("net.lost")
+                quiet = t("net.server_wrong") if m.problem else t("net.lost")
         return View(g, m.seats, self.view_ply, self.game.ply, head, sub,
                     m.human_to_move and self.view_ply is None, turn, self.notices, quiet, self.app.settings.colour_aid,
                     t("review.footer") if self.review else "", labels)
+
+    def lockout_line(self) -> str:
+        """The host's word on the addresses locked out for wrong join codes ("" for none)."""
+        locked = self.match.server.lockouts() if self.match.networked and self.match.server is not None else []
+        return t("net.locked", addresses=", ".join(f"{a} ({math.ceil(left / 60)} min)" for a, left in locked[:3])) \
+            if locked else ""
 
     def waiting_for(self, k: int) -> str:
         """A network game's turn line: a bot (or a stand-in) thinks, or a player is awaited."""

@@ -74,6 +74,7 @@ GAME: tuple[Binding, ...] = (
     ("forward", (Chord(pygame.K_PAGEDOWN),)),
     ("first", (Chord(pygame.K_HOME),)),
     ("latest", (Chord(pygame.K_END),)),
+    ("letin", (Chord(pygame.K_u, ctrl=True),)),
 )
 """The game's keys, in the order the keys screen lists them (the four cursor moves as one row).
 Enter and Space pick up and put down at the cursor; Space pauses the bots while they move, and

@@ -20,7 +20,7 @@ from typing import Any, Sequence
 
 from qiguo.cmdline import Parser, parse, run, whole
 from qiguo.engine import KINGDOMS, EngineError, Game, Rules, parse_setting, point_name
-from qiguo.jsonfile import parse_json, read_text
+from qiguo.jsonfile import os_message, read_json
 
 from ..bots import Budget
 from .danger import dangers
@@ -67,7 +67,7 @@ def hint_text(game: Game, seed: int = 0, budget: Budget | None = None) -> str:
 def game_of_file(path: Path) -> tuple[Game, list[int]]:
     """The game in a save or a record file, and the human seats of a save (empty for a record).
     Raises ValueError (EngineError included) saying what is wrong."""
-    data: Any = parse_json(read_text(path))
+    data: Any = read_json(path)
     if not isinstance(data, dict):
         raise ValueError(f"{path.name} is neither a save nor a game record")
     if data.get("format") == "qiguo-save":
@@ -112,8 +112,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _hint_stream(rules, args.seed, budget)
             game = Game.from_qfen(args.qfen, rules)
             lines = danger_lines(game) if args.command == "danger" else [hint_text(game, args.seed, budget)]
-    except (ValueError, OSError) as e:
+    except ValueError as e:
         print(f"error: {e}", file=sys.stderr)
+        return 2
+    except OSError as e:
+        print(f"error: {os_message(e)}", file=sys.stderr)
         return 2
     print("\n".join(lines))
     return 0
