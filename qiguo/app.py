@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import collections
 import logging
+import multiprocessing
 import os
 import statistics
 import sys
@@ -16,7 +17,9 @@ from typing import Sequence
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from qiguo import __version__
 from qiguo.ai.seats import describe
+from qiguo.assets import asset
 from qiguo.cmdline import Parser, checked, parse, parsed, seconds, whole
 from qiguo.engine import EngineError, Rules
 from qiguo.net.protocol import parse_address
@@ -50,7 +53,11 @@ class App:
             pygame.font.init()
             clear_caches()  # fonts of an earlier pygame session are invalid
         pygame.mixer.pre_init(22050, -16, 1, 512)
-        pygame.display.set_caption(t("app.title"))
+        pygame.display.set_caption(f"{t('app.title')} {__version__}")
+        try:
+            pygame.display.set_icon(pygame.image.load(str(asset("app", "hicolor", "64x64", "apps", "qiguo.png"))))
+        except (pygame.error, OSError, FileNotFoundError):
+            pass  # the window keeps the desktop's default icon
         self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
         try:
@@ -281,6 +288,7 @@ def _screenshot(text: str) -> str:
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace | int:
     """The options, or an exit status after a one-line error (or the help)."""
     p = Parser(prog="python main.py", description="Qiguo: Seven Kingdoms Chess")
+    p.add_argument("--version", action="version", version=f"qiguo {__version__}")
     p.add_argument("--seats", type=parsed(parse_seats), help=f"start a game at once: 7 seats, Qin first: "
                    f"{describe(LOCAL)} (e.g. h444444; a network seat needs --host)")
     p.add_argument("--rules", default=None, help="preset: standard, chinese, sima-guang")
@@ -324,6 +332,7 @@ def desktop_size() -> tuple[int, int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    multiprocessing.freeze_support()  # a frozen game's bot worker starts this program again
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     args = parse_args(argv)
     if isinstance(args, int):

@@ -1,5 +1,6 @@
-"""Where the game's files (font, sounds, pictograms, text catalogs) are: beside the package in a
-checkout, or installed under the environment's share/qiguo/ by `pip install .`. Standard
+"""Where the game's files (font, sounds, pictograms, text catalogs, icons) are: beside the
+package in a checkout (and in the standalone build's folder, where the package sits beside its
+assets too), or installed under the environment's share/qiguo/ by `pip install .`. Standard
 library only, so every layer may use it."""
 from __future__ import annotations
 
