@@ -1,5 +1,7 @@
-"""The architecture's import directions: engine <- ai <- net <- ui/scenes/app, never the other
-way; everything outside the engine uses its public face (``qiguo.engine``) and no raw encodings."""
+"""The architecture's import directions: engine <- ai <- net <- play <- ui <- scenes <- app,
+never the other way (play is the window's logic without pygame; ui draws, scenes handle input,
+app runs the window); everything outside the engine uses its public face (``qiguo.engine``)
+and no raw encodings."""
 import ast
 import re
 import subprocess
@@ -10,9 +12,10 @@ import pytest
 
 TOP = Path(__file__).resolve().parents[1]
 ROOT = TOP / "qiguo"
-LAYERS = {"engine": 0, "ai": 1, "net": 2, "play": 3, "ui": 4, "scenes": 4, "app": 4}
+LAYERS = {"engine": 0, "ai": 1, "net": 2, "play": 3, "ui": 4, "scenes": 5, "app": 6}
 """A module may import its own layer and those below it; layers 0 to 3 (the engine, the bots,
-the network and the window's logic) never import pygame."""
+the network and the window's logic) never import pygame. Imports only for type checking count
+too: a scene knows the window through the small interface of qiguo.scenes.base.Host."""
 LEAVES = {"qiguo.cmdline", "qiguo.jsonfile", "qiguo.names", "qiguo.datadir", "qiguo.assets"}
 """Standard-library-only helpers every layer may use."""
 

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from qiguo.engine import ENVOY, GENERAL, INERT, PASS, Game, attackers
+from qiguo.engine import GENERAL, INERT, PASS, Game, takers
 
 from .evaluate import VALUE, WIN, evaluate
 from .search import BestReplySearch, Shape
@@ -103,22 +103,18 @@ def novice(game: Game, moves: list[int], rng: random.Random) -> int:
 
 
 def _threats(g: Game, team: int) -> dict[int, float]:
-    """Points holding the team's pieces that an opponent could capture now, with their value."""
-    b, ctl, teams, alive = g.board, g.controller, g.teams, g.alive
+    """Points holding the team's pieces that an opponent could capture now (the engine's rule,
+    :func:`qiguo.engine.takers`), with their value."""
+    b, ctl, teams = g.board, g.controller, g.teams
     out: dict[int, float] = {}
     for k in range(7):
         c = ctl[k]
         if c == INERT or teams[c] != team:
             continue
         for sq in g.pieces[k]:
-            p = b[sq]
-            if p & 15 == ENVOY:
-                continue
-            for s in attackers(g, sq):
-                a = ctl[b[s] >> 4]
-                if a != INERT and alive[a] and teams[a] != team:
-                    out[sq] = VALUE[p & 15] + (WIN / 10 if p & 15 == GENERAL else 0)
-                    break
+            if takers(g, sq, c):
+                p = b[sq]
+                out[sq] = VALUE[p & 15] + (WIN / 10 if p & 15 == GENERAL else 0)
     return out
 
 

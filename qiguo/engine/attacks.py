@@ -1,9 +1,10 @@
 """Which pieces could capture on a point: the move rules read backwards from the target.
 
 `attackers(game, sq)` lists the points of every piece (of any kingdom) whose capture pattern
-reaches `sq` on the current board, as if `sq` held a piece it may capture. Whether the capture
-is allowed (allies, Envoys) is the caller's to decide. The tests prove it equal to the legal
-move generator.
+reaches `sq` on the current board, as if `sq` held a piece it may capture. `takers(game, sq,
+kingdom)` is the one rule of who can take what, built on it: the attackers moved by a kingdom
+still in play (not an inert army) of another team than `kingdom`'s, and none for an Envoy. The
+tests prove both equal to the legal move generator.
 
 Lines are looked up in the game's occupancy integer (``game.occ``, bit sq set when a piece
 stands on sq): the nearest piece along a line is the lowest set bit of the line's mask (for a
@@ -12,7 +13,8 @@ from __future__ import annotations
 
 from .board import DIAG, EDGE_RAYS, ORTHO, POINTS, SIZE, point
 from .game import Game
-from .pieces import BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, GENERAL, SABRE, SWORD
+from .pieces import BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, SABRE, SWORD
+from .qfen import INERT
 
 
 LINE_MASKS = {d: [sum(1 << s for s in ray) for ray in rays] for d, rays in EDGE_RAYS.items()}
@@ -163,6 +165,22 @@ def attackers(game: Game, sq: int, toward: tuple[int, ...] | None = None) -> lis
             if horses >> h & 1 and not occ & path:
                 out.append(h)
     return out
+
+
+def hostile(game: Game, kingdom: int, piece: int) -> bool:
+    """Whether `piece` (a piece on the board) may take a piece of `kingdom` in its own turn: it
+    is moved by a kingdom still in play (its army not inert) of another team than `kingdom`'s."""
+    c = game.controller[piece >> 4]
+    return c != INERT and game.alive[c] and game.teams[c] != game.teams[kingdom]
+
+
+def takers(game: Game, sq: int, kingdom: int) -> list[int]:
+    """The points of the pieces that could take a piece of `kingdom` standing on `sq` if their
+    kingdom moved now: its hostile attackers. None when `sq` holds an Envoy (never captured)."""
+    b = game.board
+    if b[sq] & 15 == ENVOY:
+        return []
+    return [s for s in attackers(game, sq) if hostile(game, kingdom, b[s])]
 
 
 def _horse_targets(upto: bool) -> list[tuple[int, ...]]:

@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from qiguo.engine import INERT, RESIGN, Game, Piece, attackers, point_name
+from qiguo.engine import RESIGN, Game, Piece, point_name, takers
 
 from .seats import HUMAN, Seat
 from .strings import kingdom_name, piece_name, status_text, t, tn
@@ -101,11 +101,10 @@ def general_threats(game: Game, seats: Sequence[Seat]) -> list[Notice]:
         sq = next((sq for sq, p in game.occupied() if p.is_general and p.kingdom == k), None)
         if sq is None:
             continue
-        for s in attackers(game, sq):
+        s = next(iter(takers(game, sq, k)), None)
+        if s is not None:
             c = game.controller[game.piece_at(s).kingdom]
-            if c != INERT and game.alive[c] and game.teams[c] != game.teams[k]:
-                out.append(Notice(t("notice.threat", kingdom=kingdom_name(k), point=point_name(sq),
-                                    attacker=kingdom_name(c), piece=piece_name(game.piece_at(s)),
-                                    at=point_name(s)), "threat", k))
-                break
+            out.append(Notice(t("notice.threat", kingdom=kingdom_name(k), point=point_name(sq),
+                                attacker=kingdom_name(c), piece=piece_name(game.piece_at(s)),
+                                at=point_name(s)), "threat", k))
     return out

@@ -1,17 +1,39 @@
 """Scenes and the stack that runs them (in the style of Tuxemon's state manager)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable, Protocol
 
 import pygame
 
+from qiguo.play.settings import Settings
 from qiguo.play.strings import language
 from qiguo.ui import theme
 from qiguo.ui.fonts import fitted, render
 from qiguo.ui.widgets import ButtonColumn
 
-if TYPE_CHECKING:
-    from qiguo.app import App
+
+class Host(Protocol):
+    """What a scene may ask of the window that runs it (qiguo.app.App fulfils it): the scene
+    stack, the settings, the screen, new scenes by name, messages, sounds and leaving."""
+
+    stack: "SceneStack"
+    settings: Settings
+    screen: pygame.Surface
+    seed: int
+    toast_text: str
+
+    def scene(self, name: str, *args: object, **kwargs: object) -> "Scene": ...
+
+    def toast(self, text: str, seconds: float = 3.5, queue: bool = False) -> None: ...
+
+    def clear_toast(self, text: str) -> None: ...
+
+    def play_sound(self, name: str) -> None: ...
+
+    def start_title(self) -> None: ...
+
+    def quit(self) -> None: ...
+
 
 SCENES: dict[str, type["Scene"]] = {}
 """Every scene by name: a scene opens another by name (``self.app.scene("game", match)``), so
@@ -36,7 +58,7 @@ class Scene:
     name = ""
     """The name it is registered under."""
 
-    def __init__(self, app: "App"):
+    def __init__(self, app: Host):
         self.app = app
 
     def process_event(self, event: pygame.event.Event) -> None:

@@ -1,2 +1,3 @@
-"""Helpers of the game window (fonts, layout, drawing, the match controller). Imports the
-engine and the bots; nothing under qiguo.engine or qiguo.ai imports this package."""
+"""Drawing the game window: fonts, layout, the board, the panel, widgets, piece art, sound and
+input maps. Imports the engine, the window's logic (qiguo.play) and the leaves; nothing below
+it (engine, ai, net, play) imports this package, and it imports no scene."""

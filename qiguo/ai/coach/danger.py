@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from qiguo.engine import ENVOY, GENERAL, INERT, KINGDOMS, Game, Move, Piece, attackers
+from qiguo.engine import ENVOY, GENERAL, KINGDOMS, Game, Move, Piece
+from qiguo.engine import takers as engine_takers
 
 from ..evaluate import VALUE
 
@@ -21,12 +22,6 @@ class Danger:
     by: tuple[tuple[int, Piece], ...]
 
 
-def _enemy(game: Game, kingdom: int, piece: int) -> bool:
-    """Whether a piece is moved by a kingdom still in play of another team than `kingdom`'s."""
-    c = game.controller[Piece(piece).kingdom]
-    return c != INERT and game.alive[c] and game.teams[c] != game.teams[kingdom]
-
-
 def controlled(game: Game, kingdom: int) -> list[int]:
     """The points of the pieces `kingdom` moves (its own, and armies it inherited), Envoys left
     out, by point."""
@@ -35,10 +30,10 @@ def controlled(game: Game, kingdom: int) -> list[int]:
 
 
 def takers(game: Game, kingdom: int, sq: int) -> tuple[tuple[int, Piece], ...]:
-    """The enemy pieces (of kingdoms still in play, of another team than `kingdom`'s) that could
-    take the piece on `sq` if their kingdom moved now."""
+    """The enemy pieces that could take the piece on `sq` if their kingdom moved now (the
+    engine's one rule, :func:`qiguo.engine.takers`), by point."""
     b = game.board
-    return tuple(sorted((s, Piece(b[s])) for s in attackers(game, sq) if _enemy(game, kingdom, b[s])))
+    return tuple(sorted((s, Piece(b[s])) for s in engine_takers(game, sq, kingdom)))
 
 
 def dangers(game: Game, kingdom: int | None = None) -> list[Danger]:
