@@ -126,7 +126,7 @@ class App:
             pygame.display.toggle_fullscreen()
         except pygame.error as e:
             self.toast(f"{t('app.no_fullscreen')} ({e})")
-        self.screen = pygame.display.get_surface()
+        self.screen = pygame.display.get_surface() or self.screen
 
     def scene(self, name: str, *args: object, **kwargs: object) -> Scene:
         """A new scene of the kind registered as `name` (see qiguo.scenes.base.register)."""
@@ -159,7 +159,7 @@ class App:
             self.toast(t("sound.muted" if self.settings.muted else "sound.on"), 1.5)
             return True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.screen = pygame.display.get_surface()
+            self.screen = pygame.display.get_surface() or self.screen
         return False
 
     def step(self, dt: float, events: Sequence[pygame.event.Event]) -> None:
@@ -199,8 +199,9 @@ class App:
         w, h = surface.get_size()
         area = surface.get_rect().inflate(-24, -24)
         top = self.stack.top
-        if top is not None and not top.overlay and top.toast_area() is not None:
-            area = top.toast_area()
+        found = top.toast_area() if top is not None and not top.overlay else None
+        if found is not None:
+            area = found
         size = max(14, min(20, h // 40))
         lines = wrap(self.toast_text, size, area.width - 24) or [""]
         imgs = [render(line, size, theme.TEXT) for line in lines]

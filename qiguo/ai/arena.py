@@ -52,9 +52,8 @@ def play_game(task: tuple[int, list[str], str, int, bool]) -> dict[str, Any]:
     result = game.result
     fates = []
     for k in range(7):
-        standing = game.standing(k)
-        fates.append(f"out:{standing.how}@{game.fallen[k].ply}" if standing.state == "out" and game.fallen[k]
-                     else standing.state)
+        standing, fall = game.standing(k), game.fallen[k]
+        fates.append(f"out:{standing.how}@{fall.ply}" if standing.state == "out" and fall else standing.state)
     return {"index": index, "seats": seats, "plies": game.ply, "times": times, "depths": depths, "floors": floors,
             "fates": fates, "winners": result.winners if result else "", "reason": result.reason if result else "unfinished"}
 

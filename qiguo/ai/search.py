@@ -323,7 +323,7 @@ class BestReplySearch:
             k = owner[m]
             played = self._round_before(k, rounds) if self.shape.round else 0
             try:
-                if g.result is None and g.alive[self.root] and (not played or m in rounds[k][1]):
+                if g.result is None and g.alive[self.root] and (not played or m in (rounds[k][1] or ())):
                     g.set_turn(k)
                     self._play(m)
                     played += 1

@@ -116,7 +116,9 @@ class Threats:
             self._undo.append((bits0, hit0, []))
             return
         memo = key is not None and not defeat and not self._replaced
-        if memo:
+        changes: list[tuple[int, float]]
+        ops: list[tuple[int, float]]
+        if memo and key is not None:
             known = self._known.get(key)
             if known is not None:
                 self.bits, self.hit, changes, ops = known
@@ -143,8 +145,8 @@ class Threats:
             self.bits = bits = self.bits & ~(1 << frm) | 1 << to
         else:  # a root-team piece may have been taken on `to`
             self.bits = bits = self.bits & ~(1 << to)
-        changes: list[tuple[int, float]] = []
-        ops: list[tuple[int, float]] = []  # what was done to the losses, in order (0: removed)
+        changes = []
+        ops = []  # what was done to the losses, in order (0: removed)
         for sq in (frm, to):
             if sq in loss:
                 changes.append((sq, loss.pop(sq)))
@@ -174,7 +176,7 @@ class Threats:
                 else:
                     del loss[sq]
         self._undo.append((bits0, hit0, changes))
-        if memo:
+        if memo and key is not None:
             if len(self._known) >= KNOWN_MOVES:
                 self._known.clear()
             self._known[key] = (self.bits, self.hit, changes, ops)
@@ -198,13 +200,14 @@ class Threats:
 
     def undo(self) -> None:
         """Back to the losses before the last :meth:`moved`."""
-        self.bits, self.hit, changes = self._undo.pop()
-        if isinstance(changes, tuple):
-            self.loss, self.mine, self.friend, self.enemy = changes
+        self.bits, self.hit, undone = self._undo.pop()
+        if isinstance(undone, tuple):
+            self.loss, self.mine, self.friend, self.enemy = undone
             self._replaced -= 1
             return
         loss = self.loss
-        for sq, old in reversed(changes):
+        assert isinstance(undone, list)
+        for sq, old in reversed(undone):
             if old:
                 loss[sq] = old
             else:
@@ -217,8 +220,8 @@ class Threats:
         if not self.loss:
             return 0.0, 0.0, 0.0
         if not self.allied:  # every piece of the team is the root kingdom's
-            top = sorted(self.loss.values(), reverse=True)[:3]
-            return tuple(top + [0.0] * (3 - len(top)))  # type: ignore[return-value]
+            three = sorted(self.loss.values(), reverse=True)[:3] + [0.0, 0.0, 0.0]
+            return three[0], three[1], three[2]
         b, ctl = self.g.board, self.g.controller
         top: list[float] = []
         saved: set[int] = set()

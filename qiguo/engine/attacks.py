@@ -11,6 +11,8 @@ stands on sq): the nearest piece along a line is the lowest set bit of the line'
 line running to higher points) or the highest (to lower points), so no empty point is visited."""
 from __future__ import annotations
 
+from typing import Sequence
+
 from .board import DIAG, EDGE_RAYS, ORTHO, POINTS, SIZE, point
 from .game import Game
 from .pieces import BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, SABRE, SWORD
@@ -120,6 +122,8 @@ def attackers(game: Game, sq: int, toward: tuple[int, ...] | None = None) -> lis
     `toward`, only those on the lines from `sq` through the points given, and the horses: after
     a move, the only pieces that may have come to attack `sq` (when it is not an end of the move
     and the move's ends are `toward`)."""
+    ortho: Sequence[tuple[int, int]]
+    diag: Sequence[tuple[int, int]]
     if toward is None:
         ortho, diag = ORTHO_MASKS[sq], DIAG_MASKS[sq]
     else:

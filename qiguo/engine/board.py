@@ -40,8 +40,8 @@ def _ray(sq: int, step: tuple[int, int]) -> tuple[int, ...]:
         n = min(n, SIZE - 1 - f if dx > 0 else f)
     if dy:
         n = min(n, SIZE - 1 - r if dy > 0 else r)
-    step = dy * SIZE + dx
-    return tuple(range(sq + step, sq + step * (n + 1), step))
+    stride = dy * SIZE + dx
+    return tuple(range(sq + stride, sq + stride * (n + 1), stride))
 
 
 EDGE_RAYS = {d: [_ray(sq, d) for sq in range(POINTS)] for d in ORTHO + DIAG}

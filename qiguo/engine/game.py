@@ -316,13 +316,14 @@ class Game:
             if self.alive[k]:
                 continue
             if k in general_taker:
-                self.fallen[k] = Fall("general", general_taker[k], 0)
+                fall = Fall("general", general_taker[k], 0)
             elif self.losses[k] or any(self.pieces[k]) or self.controller[k] != k:
-                self.fallen[k] = Fall("attrition", self._top_captor(k, -1), 0)
+                fall = Fall("attrition", self._top_captor(k, -1), 0)
             else:
                 continue
-            if self.fallen[k].by >= 0:
-                self.credits[self.fallen[k].by] += 1
+            self.fallen[k] = fall
+            if fall.by >= 0:
+                self.credits[fall.by] += 1
 
     def _over_on_load(self) -> bool:
         """Sets the result for a position that is already decided; True if it is."""
@@ -357,6 +358,14 @@ class Game:
         """The piece on a point (Zhou included), or None."""
         p = self.board[sq]
         return Piece(p) if p else None
+
+    def piece_on(self, sq: int) -> Piece:
+        """The piece on a point known to hold one (a move's origin, an attacker); raises
+        EngineError when it is empty."""
+        p = self.board[sq]
+        if not p:
+            raise EngineError(f"no piece on {point_name(sq)}")
+        return Piece(p)
 
     def occupied(self) -> list[tuple[int, Piece]]:
         """Every (point, piece) on the board, Zhou included."""
@@ -691,10 +700,10 @@ class Game:
         for mine, saved in zip(self.pieces, pieces):
             mine.clear()
             mine.update(saved)
-        for mine, saved in zip(self.prisoners, prisoners):
-            mine[:] = saved
-        for mine, saved in zip(self.taken, taken):
-            mine[:] = saved
+        for kept, saved_list in zip(self.prisoners, prisoners):
+            kept[:] = saved_list
+        for kept, saved_list in zip(self.taken, taken):
+            kept[:] = saved_list
         self.controller[:], self.alive[:], self.score[:] = controller, alive, score
         self.generals[:], self.losses[:], self.credits[:], self.fallen[:] = generals, losses, credits, fallen
         self._control_changed()

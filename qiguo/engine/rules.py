@@ -54,6 +54,7 @@ class Rules:
     def make(cls, rules: "str | Mapping[str, Any] | Rules | None" = None, **options: Any) -> "Rules":
         """Rules from a preset name, a mapping (``{"preset": ..., option: value}``) or Rules,
         with keyword options applied on top. Values may be strings (as on a command line)."""
+        extra: dict[str, Any]
         if isinstance(rules, Rules):
             base, extra = rules, {}
         else:

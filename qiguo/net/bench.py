@@ -109,6 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                    "--code", "BENCH7", "--rules", "standard", "--state", str(state)],
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         try:
+            assert server.stdout is not None
             port = int(server.stdout.readline().split()[1].split(":")[1])
             seen, counts = asyncio.run(measure(port, args.moves, args.sitters))
             seen.sort()

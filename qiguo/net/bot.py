@@ -61,7 +61,7 @@ async def play(host: str, port: int, code: str, seat: str, level: str, tokens: T
         finally:
             pinger.cancel()
             writer.close()
-        if result is not None:
+        if result is not None and session.game is not None:
             print(f"result winner={result['winners']} reason={result['reason']} plies={session.game.ply}")
             if moves is not None:
                 moves.write_text(json.dumps(session.game.history), encoding="utf-8")
@@ -121,12 +121,12 @@ async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWri
             return {"winners": session.game.result.winners, "reason": session.game.result.reason}
         if kind == "end":
             raise Refused("the server ended a game that is not over")
-        if session.my_turn and asked != session.game.ply:
+        if session.game is not None and session.my_turn and asked != session.game.ply:
             asked = session.game.ply
             game = session.game.copy()
             budget = Budget(nodes=nodes) if nodes else None
             move = await loop.run_in_executor(None, lambda: choose_move(game, level, seed=game.ply, budget=budget))
-            if session.game.ply == asked:
+            if session.game is not None and session.game.ply == asked:
                 try:
                     writer.write(encode(session.move_message(str(Move(move)))))
                     await writer.drain()

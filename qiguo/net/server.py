@@ -316,10 +316,15 @@ class Server:
             if kind == "ping":
                 self.send(client.writer, {"type": "pong"})
             elif kind == "move":
-                move = self.table.play(client.seat, message["move"], message["seq"])
-                self.played(str(move), client.seat)
+                k = client.seat
+                if k is None:
+                    raise TableError("watchers do not move")
+                move = self.table.play(k, message["move"], message["seq"])
+                self.played(str(move), k)
             elif kind == "resign":
                 k = client.seat
+                if k is None:
+                    raise TableError("nothing to resign")
                 self.table.resign(k, message["seq"])
                 self.played("resign:" + KINGDOMS[k], k)
             elif kind == "sit":

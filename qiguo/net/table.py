@@ -231,7 +231,7 @@ class Table:
             table = cls(_seats_from(data.get("seats")), code=_code_from(data.get("code")),
                         seat_wait=_wait_from(data.get("seat_wait") if seat_wait is None else seat_wait),
                         standin=_standin_from(data.get("standin", "normal")), state=path,
-                        game=Game.from_record(data.get("game")))
+                        game=Game.from_record(data["game"]))
         except (OSError, ValueError, TypeError, KeyError, EngineError) as e:
             raise TableError(f"{path.name}: cannot resume this game ({e})") from None
         if [k for k, s in enumerate(table.seats) if s.kind != "off"] != list(table.game.seated):

@@ -15,7 +15,8 @@ from .seats import HUMAN, Seat, kingdoms_of
 
 
 class Worker(Protocol):
-    busy: bool
+    @property
+    def busy(self) -> bool: ...
 
     def request(self, game: Game, level: str, seed: int = 0) -> int: ...
     def poll(self) -> Reply | None: ...
@@ -45,7 +46,28 @@ class Match:
     """Seats, rules and a Game; asks the worker for bot moves without ever waiting for it."""
 
     networked = False
-    """Played through a server (:class:`~qiguo.play.net_match.NetMatch`)."""
+    """Played through a server (:class:`~qiguo.play.net_match.NetMatch`). What follows is the
+    network's side of the one face both kinds of match show the scene; a local game has no
+    server, no join code, never loses its connection and labels no seat."""
+    server: Any = None
+    """The server thread of a game this window hosts."""
+    code = ""
+    """The join code of a network game."""
+    problem = ""
+    """What the server last sent that could not be taken in."""
+
+    @property
+    def connected(self) -> bool:
+        """Whether the server can be reached (a local game always is)."""
+        return True
+
+    def labels(self) -> list[dict[str, Any]]:
+        """The server's word on every seat (network games); none here."""
+        return []
+
+    def local_seats(self) -> list[Seat]:
+        """The seats for a local copy of the game (a save)."""
+        return list(self.seats)
 
     def __init__(self, seats: list[Seat], rules: Any = "standard", blocs: list[str] | None = None,
                  seed: int = 0, qfen: str | None = None, bot_delay: float = 0.5,

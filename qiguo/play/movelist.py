@@ -35,7 +35,7 @@ def move_text(g: Game, entry: str, number: int) -> str:
     if entry == "pass":
         return f"{number}. " + t("moves.pass", k=kingdom_name(k))
     m = Move.parse(entry)
-    piece, victim = g.piece_at(m.from_sq), g.piece_at(m.to_sq)
+    piece, victim = g.piece_on(m.from_sq), g.piece_at(m.to_sq)
     who = kingdom_name(k)
     if piece.kingdom != k:  # a piece of an inherited army
         who = t("moves.inherited", who=who, owner=kingdom_name(piece.kingdom))
@@ -51,6 +51,9 @@ class MoveList:
     to earlier moves (undo, restart, another game or language) starts it again."""
 
     def __init__(self) -> None:
+        self._reset()
+
+    def _reset(self) -> None:
         self.lines: list[Line] = []
         self._source: tuple = ()
         self._history: list[str] = []
@@ -61,7 +64,7 @@ class MoveList:
         history = match.game.history
         source = (id(match), id(match.game), language())
         if source != self._source or history[:len(self._history)] != self._history:
-            self.__init__()
+            self._reset()
             self._source, self._game = source, fresh_game(match)
         for entry in history[len(self._history):]:
             self._add(entry)
@@ -69,6 +72,7 @@ class MoveList:
 
     def _add(self, entry: str) -> None:
         g = self._game
+        assert g is not None  # update() made it
         ply = len(self._history) + 1
         self._history.append(entry)
         alive = g.alive[:]

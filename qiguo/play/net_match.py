@@ -90,7 +90,7 @@ class NetMatch(Match):
         return self.link.state == "open"
 
     @property
-    def paused(self) -> bool:  # type: ignore[override]
+    def paused(self) -> bool:
         return self.session.paused
 
     @paused.setter
@@ -202,11 +202,13 @@ class NetMatch(Match):
             self._refuse(str(e))
             return
         self.problem = ""
-        if fresh.game.history[:self.game.ply] == self.game.history:
-            for entry in fresh.game.history[self.game.ply:]:  # what happened while away
+        game = fresh.game
+        assert game is not None  # a welcome always holds the game
+        if game.history[:self.game.ply] == self.game.history:
+            for entry in game.history[self.game.ply:]:  # what happened while away
                 self.game.replay([entry])
         else:
-            self.game = fresh.game
+            self.game = game
         self.session.seat, self.session.token = fresh.seat, fresh.token
         self.session.seats, self.session.paused = fresh.seats, fresh.paused
         self.session.game = self.game

@@ -84,15 +84,15 @@ def since(game: Game, seats: Sequence[Seat], seen_by: int | None) -> list[Notice
             owner = g.controller[captured.kingdom] if captured is not None else -1
         g.replay([entry])
         fallen = [j for j in range(7) if alive[j] and not g.alive[j]]
-        mine = owner if seen_by is None or owner == seen_by else -1
-        out += after_move(g, seats, k, captured if mine >= 0 else None, mine, at, fallen)
+        told = owner if seen_by is None or owner == seen_by else -1
+        out += after_move(g, seats, k, captured if told >= 0 else None, told, at, fallen)
     threats = [n for n in general_threats(game, seats) if seen_by is None or n.kingdom == seen_by]
     return (out + threats)[-KEPT:]
 
 
 def general_threats(game: Game, seats: Sequence[Seat]) -> list[Notice]:
     """A notice for each human kingdom whose general an opponent could take on its next turn."""
-    out = []
+    out: list[Notice] = []
     if game.result is not None:
         return out
     for k in range(7):
@@ -103,8 +103,8 @@ def general_threats(game: Game, seats: Sequence[Seat]) -> list[Notice]:
             continue
         s = next(iter(takers(game, sq, k)), None)
         if s is not None:
-            c = game.controller[game.piece_at(s).kingdom]
+            c = game.controller[game.piece_on(s).kingdom]
             out.append(Notice(t("notice.threat", kingdom=kingdom_name(k), point=point_name(sq),
-                                attacker=kingdom_name(c), piece=piece_name(game.piece_at(s)),
+                                attacker=kingdom_name(c), piece=piece_name(game.piece_on(s)),
                                 at=point_name(s)), "threat", k))
     return out

@@ -44,7 +44,7 @@ def to_data(match: Match, created: float | None = None, name: str = "") -> dict[
     return {
         "format": FORMAT, "version": VERSION, "name": name,
         "created": created or now, "updated": now, "position": g.to_qfen(),
-        "seats": seats_spec(match.local_seats() if hasattr(match, "local_seats") else match.seats),
+        "seats": seats_spec(match.local_seats()),
         "blocs": list(match.blocs),
         "rules": g.rules.options(), "start_qfen": match.start_qfen,
         "moves": g.history, "seed": match.seed,

@@ -17,7 +17,7 @@ from qiguo.net.protocol import LIMITS
 from .files import data_dir, parse_json, read_text, set_aside, write_json
 from .seats import parse_seats
 from .catalogs import locale_names, system_language
-from .strings import LANGUAGES
+from .catalogs import LANGUAGES
 
 log = logging.getLogger(__name__)
 FILE = "settings.json"

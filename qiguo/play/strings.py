@@ -135,7 +135,7 @@ def move_words(game: Game, move: Move) -> str:
     """A move about to be played in `game`, in words: ``Horse a7–d10 takes Chu's Bow``."""
     if move.is_pass:
         return t("moves.pass", k=kingdom_name(game.turn))
-    piece, victim = game.piece_at(move.from_sq), game.piece_at(move.to_sq)
+    piece, victim = game.piece_on(move.from_sq), game.piece_at(move.to_sq)
     frm, to = point_name(move.from_sq), point_name(move.to_sq)
     if victim is None:
         return t("move.words", piece=piece_name(piece), frm=frm, to=to)

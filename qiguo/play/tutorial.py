@@ -24,7 +24,7 @@ class Step:
 
 
 def _moved(kind: int) -> Callable[[Game, Move, Game], bool]:
-    return lambda before, move, after: before.piece_at(move.from_sq).kind == kind
+    return lambda before, move, after: before.piece_on(move.from_sq).kind == kind
 
 
 def _distance(move: Move) -> int:
@@ -33,21 +33,21 @@ def _distance(move: Move) -> int:
 
 
 def _captured_with(kind: int) -> Callable[[Game, Move, Game], bool]:
-    return lambda before, move, after: (before.piece_at(move.from_sq).kind == kind
+    return lambda before, move, after: (before.piece_on(move.from_sq).kind == kind
                                         and before.piece_at(move.to_sq) is not None)
 
 
 def _general_safe(before: Game, move: Move, after: Game) -> bool:
     """The Envoy moved, and no Chu piece can take Qin's general any more."""
-    if before.piece_at(move.from_sq).kind != ENVOY:
+    if before.piece_on(move.from_sq).kind != ENVOY:
         return False
     general = next(sq for sq, p in after.occupied() if p.is_general and p.kingdom == 0)
-    return not any(after.piece_at(s).kingdom == 1 for s in attackers(after, general))
+    return not any(after.piece_on(s).kingdom == 1 for s in attackers(after, general))
 
 
 def _left_the_camp(before: Game, move: Move, after: Game) -> bool:
     """Qin's Envoy moved past the f line, well out of Qin's camp (files a to e)."""
-    return before.piece_at(move.from_sq).kind == ENVOY and move.to_sq % 19 > parse_point("f1")
+    return before.piece_on(move.from_sq).kind == ENVOY and move.to_sq % 19 > parse_point("f1")
 
 
 STEPS = (
@@ -56,7 +56,7 @@ STEPS = (
     Step("kingdoms", Game.new().to_qfen(), _left_the_camp, ("e10",)),
     Step("long", qfen_of({"e5": "wB", "h3": "wD", "a1": "wG", "s19": "rG"}), _moved(BRIGADIER), ("e5",)),
     Step("ranged", qfen_of({"e5": "wX", "h5": "wA", "a1": "wG", "s19": "rG"}),
-         lambda b, m, a: b.piece_at(m.from_sq).kind == CROSSBOW and _distance(m) == 5, ("e5", "h5")),
+         lambda b, m, a: b.piece_on(m.from_sq).kind == CROSSBOW and _distance(m) == 5, ("e5", "h5")),
     Step("blades", qfen_of({"e5": "wS", "h5": "wW", "f6": "rW", "a1": "wG", "s19": "rG"}), _captured_with(SABRE),
          ("e5", "f6")),
     Step("horse", qfen_of({"e5": "wH", "e6": "wW", "a1": "wG", "s19": "rG"}), _moved(HORSE), ("e5", "e6")),
@@ -67,7 +67,7 @@ STEPS = (
          lambda b, m, a: not a.alive[1], ("c4", "c10")),
     Step("inherit", qfen_of({"c10": "wD", "e5": "rS", "h3": "rH", "a19": "wG", "s17": "kG"}, control="r:w",
                             prisoners="w=rG"),
-         lambda b, m, a: b.piece_at(m.from_sq).kingdom == 1, ("e5", "h3"), "tut.inherit.click"),
+         lambda b, m, a: b.piece_on(m.from_sq).kingdom == 1, ("e5", "h3"), "tut.inherit.click"),
     Step("win", qfen_of({"c4": "wD", "c10": "rG", "a19": "wG", "s17": "kG"}, prisoners="w=oG"),
          lambda b, m, a: a.result is not None and "w" in a.result.winners, ("c4", "c10")),
 )

@@ -3,6 +3,8 @@ a free seat or watching. Also the short wait while the window's own server start
 Nothing here waits: the connection runs in its own thread and is polled each frame."""
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from qiguo.engine import KINGDOMS
@@ -105,12 +107,13 @@ class JoinScene(Scene):
         """Take a free seat (None: watch)."""
         if k is None:
             self.open()
-        else:
+        elif self.link is not None:
             self.link.send({"type": "sit", "seat": KINGDOMS[k], "name": self.app.settings.player_name})
             self.seat_buttons = []
 
     def open(self) -> None:
         code = self.fields[1].strip() if self.server is None else self.server.server.table.code
+        assert self.link is not None and self.session is not None and self.address is not None  # welcomed
         match = NetMatch(self.link, self.session, self.address, code, tokens(), server=self.server)
         pygame.key.stop_text_input()
         self.server = None  # the match owns it now
@@ -149,9 +152,10 @@ class JoinScene(Scene):
                 self.link = None
 
     def offer_seats(self) -> None:
+        assert self.session is not None  # welcomed
         free = [k for k, s in enumerate(self.session.seats)
                 if s["kind"] == "network" and not s["connected"] and not s["name"]]
-        self.seat_buttons = ([Button(t("join.sit", name=kingdom_name(k)), lambda k=k: self.sit(k)) for k in free]
+        self.seat_buttons = ([Button(t("join.sit", name=kingdom_name(k)), functools.partial(self.sit, k)) for k in free]
                              + [Button(t("join.watch"), lambda: self.sit(None))])
         self.status = t("join.pick")
 

@@ -4,6 +4,9 @@ left open, then the pieces given away by value, then the chances missed), under 
 summary. Each entry opens the review at that move, with the better move drawn."""
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 import pygame
 
 from qiguo.ai.coach import Moment
@@ -25,9 +28,9 @@ def moment_text(match: Match, m: Moment) -> str:
     before = movelist.position_at(match, m.ply - 1)
     played = move_words(before, before.parse_move(m.move))
     better = move_words(before, before.parse_move(m.better))
-    if m.kind == "blunder":
+    if m.kind == "blunder" and m.piece is not None and m.by is not None:
         return t("moment.blunder", n=m.ply, move=played, piece=piece_name(m.piece), by=piece_of(m.by), better=better)
-    if m.kind == "missed":
+    if m.kind == "missed" and m.piece is not None:
         return t("moment.missed", n=m.ply, move=played, piece=piece_of(m.piece), point=point_name(m.at), better=better)
     return t("moment.general", n=m.ply, move=played, better=better)
 
@@ -66,12 +69,12 @@ class MomentsScene(ButtonScene):
         job.close()
         self.job = None
         self.texts = [moment_text(self.match, m) for m in self.moments]
-        self.menu = ButtonColumn([Button(text, lambda m=m: self.open(m)) for m, text in zip(self.moments, self.texts)]
+        self.menu = ButtonColumn([Button(text, functools.partial(self.open, m)) for m, text in zip(self.moments, self.texts)]
                                  + [Button(t("moment.back"), self.back)])
 
     def open(self, moment: Moment) -> None:
         """The review at the moment's move, with the better move drawn."""
-        review = self.app.scene("game", self.match, review=True)
+        review: Any = self.app.scene("game", self.match, review=True)  # a game scene: show_moment
         self.app.stack.push(review)
         review.show_moment(moment.ply, Move.parse(moment.better).code)
 

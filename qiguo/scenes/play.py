@@ -541,7 +541,7 @@ class GameScene(Scene):
         self.view.board_theme, self.view.colour_aid = s.board_theme, s.colour_aid
         self.view.style = piece_art.style_for(s.piece_style, language())
         past = self._past is not None
-        g = self._past if past else self.game
+        g = self._past if self._past is not None else self.game
         self.view.draw(surface, g, show_coords=s.show_coords, selected=self.selected,
                        targets=self.targets if s.show_legal else {}, trail=None if past else self.trail(),
                        last_move=self.last_move, home=g.turn if g.result is None and not past else None,
@@ -599,7 +599,7 @@ class GameScene(Scene):
     def waiting_for(self, k: int) -> str:
         """A network game's turn line: a bot (or a stand-in) thinks, or a player is awaited."""
         s = self.match.labels()[k]
-        if s["kind"] == "bot" or s["standin"] or k == self.match.session.seat:
+        if s["kind"] == "bot" or s["standin"] or self.match.seats[k] == HUMAN:
             return t("game.thinking")
         name = self.player_name(k)
         return t("net.waiting_for", name=name) if name else t("net.waiting_for_player")

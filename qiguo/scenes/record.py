@@ -2,6 +2,7 @@
 recent games, each opened for review. A damaged record file is said, never a crash."""
 from __future__ import annotations
 
+import functools
 import time
 
 import pygame
@@ -43,7 +44,7 @@ class RecordScene(ButtonScene):
             self.games, self.problem = [], t("record.damaged", why=str(e))
         self.rows = record.by_level(self.games)
         recent = list(reversed(self.games))[:RECENT]
-        self.menu = ButtonColumn([Button(game_label(e), lambda e=e: self.open(e)) for e in recent]
+        self.menu = ButtonColumn([Button(game_label(e), functools.partial(self.open, e)) for e in recent]
                                  + [Button(t("moment.back"), self.back)])
 
     def open(self, entry: dict) -> None:

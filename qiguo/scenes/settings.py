@@ -9,7 +9,8 @@ from qiguo.net.protocol import LIMITS
 from qiguo.ui import theme
 from qiguo.play.settings import STYLES
 from qiguo.ui.piece_art import style_for
-from qiguo.play.strings import LANGUAGES, set_language, t
+from qiguo.play.catalogs import LANGUAGES
+from qiguo.play.strings import set_language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene, register

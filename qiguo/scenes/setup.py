@@ -1,6 +1,8 @@
 """Seat set-up: who plays each kingdom, the alliance blocs of docs/rules.md section 6, the preset."""
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from qiguo.engine import KINGDOMS, PRESETS, EngineError, Rules, teams_for
@@ -37,6 +39,7 @@ class SetupScene(Scene):
 
     def __init__(self, app, like: Match | None = None):
         super().__init__(app)
+        self.column = ButtonColumn([])
         s = app.settings
         seats, preset, blocs = s.last_seats, s.preset, s.last_blocs
         if like is not None and not like.networked:
@@ -185,7 +188,7 @@ class SetupScene(Scene):
         except (OSError, ValueError) as e:
             self.app.toast(t("net.host_failed", why=getattr(e, "strerror", None) or e))
             return
-        s.host_port = server.address[1]
+        s.host_port = server.address[1] if server.address else s.host_port
         s.save()
         self.app.stack.replace(self.app.scene("join", link=link, server=server))
 
@@ -196,17 +199,17 @@ class SetupScene(Scene):
         self.error = self.validate()
         allies = self.allies()
         self.seat_buttons = [Button(t("setup.with", lead=kingdom_name(allies[k]), seat=seat_label(self.seats[k]))
-                                    if k in allies else seat_label(self.seats[k]), lambda k=k: self.cycle_seat(k))
+                                    if k in allies else seat_label(self.seats[k]), functools.partial(self.cycle_seat, k))
                              for k in range(7)]
         all_seven = kingdoms_of(self.seats) == KINGDOMS
         self.players_button = Button(str(self.players), self.cycle_players, enabled=all_seven)
         self.partner_buttons = [
-            (name, lead, Button(kingdom_name(self.partners[name]), lambda n=name: self.cycle_partner(n)))
+            (name, lead, Button(kingdom_name(self.partners[name]), functools.partial(self.cycle_partner, name)))
             for name, lead in self.active_slots() if name in self.partners]
         self.preset_button = Button(t(f"preset.{self.preset}"), self.cycle_preset)
         self.start_button = Button(t("setup.host" if NETWORK in self.seats else "setup.start"), self.start)
         self.back_button = Button(t("setup.back"), self.app.stack.pop)
-        focus = self.column.focus if hasattr(self, "column") else 0
+        focus = self.column.focus
         self.column = ButtonColumn(self.seat_buttons + [self.preset_button, self.players_button]
                                    + [b for _, _, b in self.partner_buttons]
                                    + [self.start_button, self.back_button])

@@ -52,6 +52,8 @@ class TitleScene(ButtonScene):
         self.app.stack.push(self.app.scene("game", match))
 
     def resume(self) -> None:
+        if self.saved is None:
+            return
         try:
             match = saves.to_match(self.saved, "the autosave", self.app.settings.bot_delay)
         except saves.SaveError as e:
@@ -71,6 +73,8 @@ class TitleScene(ButtonScene):
     def continue_hosting(self) -> None:
         """Serve the kept network game again (same code and seats); the others join again."""
         s = self.app.settings
+        if self.hosted is None:
+            return
         try:
             server, link = hosting.start(self.hosted, s.host_port, s.bot_delay, s.player_name)
         except OSError as e:

@@ -4,6 +4,8 @@ or controller, resting on a point explains it as in a game, and the engine check
 before the next step opens."""
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from qiguo.engine import Game, Move, parse_point
@@ -59,7 +61,7 @@ class TutorialScene(Scene):
 
     def quick(self) -> None:
         self.app.stack.pop()
-        top = self.app.stack.top
+        top: Any = self.app.stack.top  # the title scene, whose quick() starts Quick practice
         if top is not None and top.name == "title":
             top.quick()
 

@@ -2,6 +2,8 @@
 it: the game, the review and the tutorial show the same one."""
 from __future__ import annotations
 
+from typing import Sequence
+
 import pygame
 
 from qiguo.engine import Game
@@ -15,7 +17,7 @@ HOVER_AFTER = 0.35
 """Seconds the pointer (or the cursor) rests on a point before it is explained."""
 
 
-def draw_tooltip(surface: pygame.Surface, view: BoardView, g: Game, point: int, extra: list[str] = ()) -> None:
+def draw_tooltip(surface: pygame.Surface, view: BoardView, g: Game, point: int, extra: Sequence[str] = ()) -> None:
     """The point's lines (and `extra` ones after the first, such as what can take the piece)."""
     lines = point_lines(g, point)
     lines[1:1] = list(extra)

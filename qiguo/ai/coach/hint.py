@@ -80,7 +80,7 @@ def explain(game: Game, code: int) -> Reason:
     o = outlook(game, code)
     reason = _why(game, code, o)
     if o.worst is None or reason.key in ("takes_general", "least_bad") or (
-            reason.key == "saves" and VALUE[o.worst.piece.kind] < VALUE[reason.piece.kind]):
+            reason.key == "saves" and reason.piece is not None and VALUE[o.worst.piece.kind] < VALUE[reason.piece.kind]):
         return reason
     return Reason(reason.key, reason.piece, reason.other, reason.at, o.worst.piece, o.worst.point)
 

@@ -149,7 +149,7 @@ def _lost_before_next_turn(g: Game, entries: list[str], i: int, k: int) -> tuple
             m = Move.parse(entry)
             victim = work.piece_at(m.to_sq)
             if victim is not None and work.controller[victim.kingdom] == k and not victim.is_envoy:
-                taker = work.piece_at(m.from_sq)
+                taker = work.piece_on(m.from_sq)
                 if worst is None or VALUE[victim.kind] > VALUE[worst[1].kind]:
                     worst = (m.to_sq, victim, taker)
         work.replay([entry])
