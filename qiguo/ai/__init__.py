@@ -1,4 +1,5 @@
-"""Computer opponents. Imports the engine only; a bot returns a move and never changes the game.
+"""Computer opponents. Imports the engine's public face (and the standard-library helpers every
+layer shares: qiguo.cmdline, qiguo.jsonfile); a bot returns a move and never changes the game.
 
     from qiguo.ai import choose_move
     code = choose_move(game, "hard", seed=1)

@@ -28,7 +28,8 @@ STEP_TARGETS = {kind: [tuple(r[0] for r in rays) for rays in SLIDES[kind]] for k
 STEP, SLIDE, LINE3, CANNON_LINES, QUIET_SLIDE, LEG_SLIDE, LINE4 = range(7)
 """How legal_codes walks a piece's table: one step, slide to the first piece, a line whose
 points before the last must be empty, the cannon, a slide that never captures (Envoy), the
-upto3 horse (leg, then slide)."""
+upto3 horse (leg, then slide), and the exact-distance crossbow's line of four empty points
+before its target."""
 
 
 def movement(rules: Rules) -> list[tuple[int, list]]:

@@ -31,7 +31,6 @@ from .base import Scene, register
 
 RESULT_AFTER = 1.5
 """Seconds the final position stays on screen before the result scene."""
-"""Seconds the pointer rests on a point (or holds it pressed) before it is explained."""
 
 
 @register("game")
