@@ -146,6 +146,9 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
             return True
+        top = self.stack.top
+        if top is not None and top.typing and event.type == pygame.KEYDOWN and self._types(event):
+            return False  # a text field owns every key that types
         name = keymap.action(event, keymap.GLOBAL)
         if name == "fullscreen":
             self.toggle_fullscreen()
@@ -161,6 +164,13 @@ class App:
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = pygame.display.get_surface() or self.screen
         return False
+
+    @staticmethod
+    def _types(event: pygame.event.Event) -> bool:
+        """Whether a key press types a character (a letter, a digit, "?", a space...), as
+        opposed to F11, F1 or Esc."""
+        text = getattr(event, "unicode", "")
+        return bool(text) and text.isprintable() and not getattr(event, "mod", 0) & pygame.KMOD_CTRL
 
     def step(self, dt: float, events: Sequence[pygame.event.Event]) -> None:
         """One frame: events, update, draw. A scene's error becomes a message, not a crash."""

@@ -206,20 +206,42 @@ class Match:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
-    def undo(self) -> bool:
-        """Take back moves until a human's last move is undone (the bots' moves after it go
-        too, and a bot that is thinking is stopped). False if no human has moved."""
-        if not self.can_undo:
+    def presser(self) -> int | None:
+        """The kingdom whose player an undo is for: the human to move, else the human who
+        moved last (None when no human has moved and none is to move)."""
+        g = self.game
+        if g.result is None and self.seats[g.turn] == HUMAN:
+            return g.turn
+        return next((k for k in reversed(g.movers) if self.seats[k] == HUMAN), None)
+
+    def undo_plan(self, k: int | None = None) -> tuple[int, list[int]]:
+        """What taking back to the last move of kingdom k's player (its team: a player may hold
+        a bloc; default: any human's) undoes: how many moves, and the other humans' kingdoms
+        whose moves go with them, in the order they moved. (0, []) when it has not moved."""
+        g = self.game
+        team = None if k is None else g.teams[k]
+        mine = (lambda j: self.seats[j] == HUMAN) if team is None else (lambda j: g.teams[j] == team)
+        others: list[int] = []
+        for n, j in enumerate(reversed(g.movers), 1):
+            if mine(j):
+                return n, others
+            if self.seats[j] == HUMAN and j not in others:
+                others.append(j)
+        return 0, []
+
+    def undo(self, k: int | None = None) -> bool:
+        """Take back moves until the last move of kingdom k's player is undone (default: any
+        human's; the bots' and others' moves after it go too, and a bot that is thinking is
+        stopped). False if that player has not moved."""
+        n, _ = self.undo_plan(k)
+        if not n:
             return False
         self._cancel()
         g = self.game
         taken: list[str] = []
-        while True:
-            human = self.seats[g.movers[-1]] == HUMAN
+        for _ in range(n):
             taken.append(g.history[-1])
             g.undo()
-            if human:
-                break
         self._redo.append(taken[::-1])
         return True
 

@@ -125,7 +125,10 @@ class NetMatch(Match):
             self.link.send({"type": "resign", "seq": self.game.ply})
         return []
 
-    def undo(self) -> bool:
+    def undo_plan(self, k: int | None = None) -> tuple[int, list[int]]:
+        return 0, []  # the server's game is not taken back
+
+    def undo(self, k: int | None = None) -> bool:
         return False
 
     def redo(self) -> bool:

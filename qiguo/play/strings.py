@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from qiguo.engine import KIND_GLYPHS, KINGDOM_GLYPHS, KINGDOMS, Game, Move, Piece, Rules, point_name
+from qiguo.engine import INERT, KIND_GLYPHS, KINGDOM_GLYPHS, KINGDOMS, Game, Move, Piece, Rules, point_name
 
 from .catalogs import LANGUAGES, texts as catalog_texts, translations
 
@@ -100,6 +100,23 @@ def piece_glyph(piece: Piece) -> str:
 def piece_name(piece: Piece) -> str:
     """A piece's name in the current language (Zhou included)."""
     return t(f"piece.{piece.letter}")
+
+
+def cannot_move(game: Game, sq: int) -> str:
+    """Why the mover cannot pick up what stands on `sq`, in words ("" for an empty point):
+    Zhou never moves, a piece of an army out of the game, another kingdom's piece, or one of
+    the mover's own with every way blocked."""
+    piece = game.piece_at(sq)
+    if piece is None:
+        return ""
+    if piece.is_zhou:
+        return t("why.zhou")
+    c = game.controller[piece.kingdom]
+    if c == INERT:
+        return t("why.inert", piece=piece_of(piece))
+    if c != game.turn:
+        return t("why.not_yours", piece=piece_of(piece), kingdom=kingdom_name(game.turn))
+    return t("why.blocked", piece=piece_name(piece), point=point_name(sq))
 
 
 def how_it_moves(letter: str, rules: Rules) -> str:

@@ -58,6 +58,12 @@ class Scene:
     name = ""
     """The name it is registered under."""
 
+    @property
+    def typing(self) -> bool:
+        """Whether a text field has the focus: then every key that types a character is the
+        field's, and no shortcut of the window (M, ?) acts on it."""
+        return False
+
     def __init__(self, app: Host):
         self.app = app
 

@@ -159,6 +159,10 @@ class JoinScene(Scene):
                              + [Button(t("join.watch"), lambda: self.sit(None))])
         self.status = t("join.pick")
 
+    @property
+    def typing(self) -> bool:
+        return not self.seat_buttons  # the address, code and name fields are on show
+
     def process_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()

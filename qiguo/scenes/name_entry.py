@@ -27,6 +27,10 @@ class NameScene(Scene):
         self.menu = ButtonColumn([Button(t("save.name.ok"), self.accept), Button(t("save.name.cancel"), self.cancel)])
         pygame.key.start_text_input()
 
+    @property
+    def typing(self) -> bool:
+        return True
+
     def accept(self) -> None:
         self.app.stack.pop()
         self.done(self.edit.text.strip())

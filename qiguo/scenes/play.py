@@ -22,7 +22,7 @@ from qiguo.ui.panel import Panel, View
 from qiguo.play.seats import HUMAN
 from qiguo.play.coaching import Coaching
 from qiguo.play.cursor import general_of, movable, next_point, stepped
-from qiguo.play.strings import (kingdom_name, language, move_words, piece_of, reason_words,
+from qiguo.play.strings import (cannot_move, kingdom_name, language, move_words, piece_of, reason_words,
                                status_text, t, tn)
 from qiguo.ui.layout import split
 from qiguo.ui.tooltip import HOVER_AFTER, draw_tooltip
@@ -226,7 +226,10 @@ class GameScene(Scene):
         if moves:
             self.selected, self.targets = sq, moves
         else:
+            why = cannot_move(self.game, sq) if sq is not None and sq != self.selected else ""
             self.deselect()
+            if why:
+                self.app.toast(why)
 
     def deselect(self) -> None:
         self.selected, self.targets = None, {}
@@ -401,9 +404,27 @@ class GameScene(Scene):
             self.app.stack.push(self.app.scene("knocked_out", self, t("resigned.title")))
 
     def take_back(self, redo: bool) -> None:
-        """Undo to the last human move, or redo what was undone."""
+        """Undo to the last move of the player who asks (the human to move, or the last human
+        who moved); when that takes back another human's moves too, say whose and ask first.
+        Or redo what was undone."""
         self.show_ply(None)
-        done = self.match.redo() if redo else self.match.undo()
+        if redo:
+            self._took_back(self.match.redo(), True)
+            return
+        k = self.match.presser()
+        n, others = self.match.undo_plan(k)
+        if not n or k is None:
+            self.app.toast(t("game.nothing_to_undo"))
+            return
+        if others:
+            names = ", ".join(kingdom_name(j) for j in others)
+            self.app.stack.push(self.app.scene("confirm", t("confirm.undo_others", name=kingdom_name(k), others=names),
+                                               lambda: self._took_back(self.match.undo(k), False, k),
+                                               t("confirm.undo_yes")))
+            return
+        self._took_back(self.match.undo(k), False, k)
+
+    def _took_back(self, done: bool, redo: bool, k: int | None = None) -> None:
         if not done:
             self.app.toast(t("game.nothing_to_redo" if redo else "game.nothing_to_undo"))
             return
@@ -412,7 +433,7 @@ class GameScene(Scene):
         self.view.finish()
         self.over_for = 0.0
         self.last_move = self._last_move_of(self.game)
-        self.app.toast(t("game.redone" if redo else "game.undone"))
+        self.app.toast(t("game.redone") if redo else t("game.undone_to", name=kingdom_name(k if k is not None else 0)))
 
     def restart(self) -> None:
         self.match.restart()

@@ -8,13 +8,13 @@ from typing import Any
 
 import pygame
 
-from qiguo.engine import Game, Move, parse_point
+from qiguo.engine import Game, Move, Piece, parse_point
 from qiguo.play.cursor import movable, next_point, stepped
 from qiguo.ui import keymap, piece_art, theme
 from qiguo.ui.board_view import BoardView
 from qiguo.ui.tooltip import HOVER_AFTER, draw_tooltip
 from qiguo.ui.fonts import FLOOR, fit, render, wrap
-from qiguo.play.strings import language, t
+from qiguo.play.strings import language, piece_of, t
 from qiguo.play.tutorial import STEPS, Step, game_of
 from qiguo.ui.widgets import Button, ButtonColumn
 from qiguo.ui.layout import split
@@ -191,6 +191,9 @@ class TutorialScene(Scene):
         buttons_top = p.bottom - 3 * (bh + 8) - pad
         body = max(FLOOR, min(19, p.height // 42))
         texts = [(t(f"tut.{name}.text"), theme.TEXT)]
+        held = self.game.prisoners[self.game.turn]
+        if held:  # what the lesson says the player holds, shown
+            texts.append((t("tut.held", pieces=", ".join(piece_of(Piece(p)) for p in held)), theme.ACCENT))
         if self.feedback:
             texts.append((self.feedback, theme.HINT if self.done else theme.WARN))
         elif self.selected is None:

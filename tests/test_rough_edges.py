@@ -1,0 +1,133 @@
+"""Rough edges new players hit (issue 35), each pinned: text fields own their keys, ..."""
+import pygame
+import pytest
+
+from ui_helpers import make_app
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+
+
+def typed(app, text):
+    """Keys as a keyboard sends them: a key press with its character, then the text input."""
+    for ch in text:
+        key = pygame.key.key_code(ch) if ch.isalpha() else pygame.K_SLASH
+        app.step(0.016, [pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_SHIFT if ch == "?" else 0,
+                                             unicode=ch),
+                         pygame.event.Event(pygame.TEXTINPUT, text=ch)])
+
+
+@pytest.mark.parametrize("where", ["name box", "join"])
+def test_a_text_field_owns_every_key_it_can_type(where):
+    app = make_app((1280, 900))
+    if where == "name box":
+        scene = app.scene("name_entry", "Save as", "", lambda name: None)
+    else:
+        scene = app.scene("join")
+    app.stack.push(scene)
+    muted = app.settings.muted
+    typed(app, "my game?m")
+    assert app.settings.muted == muted and app.toast_text == ""
+    assert app.stack.top is scene  # "?" opened no help over the field
+    text = scene.edit.text if where == "name box" else scene.edits[scene.field].text
+    assert text.endswith("my game?m") or text == "my game?m"
+    app.step(0.016, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="")])
+    assert app.stack.top.name == "keys"  # a key that types nothing still works
+
+
+def test_m_still_mutes_where_nothing_is_typed():
+    app = make_app((1280, 900))
+    app.stack.push(app.scene("title"))
+    muted = app.settings.muted
+    typed(app, "m")
+    assert app.settings.muted != muted
+
+
+def test_picking_up_what_cannot_move_says_why():
+    from qiguo.engine import parse_point
+    from qiguo.play.match import Match
+    from qiguo.play.seats import parse_seats
+    from qiguo.play.strings import t
+    from ui_helpers import InlineWorker, click
+    app = make_app((1280, 900))
+    match = Match(parse_seats("h333333"), worker_factory=InlineWorker)
+    scene = app.scene("game", match)
+    app.stack.push(scene)
+    app.step(0.016, [])
+    said = {}
+    for point in ("j10", "n19", "a10", "a13"):  # Zhou, Zhao's General, Qin's boxed-in General, a Horse
+        click(app, scene.view.centre(parse_point(point)))
+        said[point] = app.toast_text
+        app.toast_text = ""
+    assert said["j10"] == t("why.zhou")
+    assert said["n19"] == "That is Zhao's General: Qin moves its own pieces and the armies it inherited"
+    assert said["a10"] == "Your General on a10 has no move now: every way is blocked"
+    assert scene.selected == parse_point("a13") and said["a13"] == ""  # a piece that moves is picked up
+
+
+def test_the_readme_counts_the_tutorials_steps():
+    from pathlib import Path
+    from qiguo.play.tutorial import STEPS
+    words = {10: "ten", 11: "eleven", 12: "twelve"}
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert f"Learn to play ({words[len(STEPS)]} short steps" in readme
+
+
+def test_the_tutorial_shows_the_prisoners_its_last_step_speaks_of(monkeypatch):
+    from qiguo.scenes import tutorial as tutorial_scene
+    from qiguo.play.strings import t
+    app = make_app((1280, 900))
+    scene = app.scene("tutorial")
+    app.stack.push(scene)
+    scene.go(len(tutorial_scene.STEPS) - 1)
+    drawn = []
+    real = tutorial_scene.render
+    monkeypatch.setattr(tutorial_scene, "render", lambda text, *a: drawn.append(text) or real(text, *a))
+    app.draw()
+    assert any(line.startswith("Your prisoners: Han's General") for line in drawn), drawn
+    assert "colour" not in t("tut.inherit.text") or "white" in t("tut.inherit.text")
+
+
+def _hot_seat(seats="hhh3333"):
+    from qiguo.play.match import Match
+    from qiguo.play.seats import parse_seats
+    from ui_helpers import InlineWorker
+    return Match(parse_seats(seats), worker_factory=InlineWorker, bot_delay=0.0)
+
+
+def test_hot_seat_undo_goes_back_to_the_pressing_players_own_move_and_asks_first():
+    from ui_helpers import key
+    app = make_app((1280, 900))
+    match = _hot_seat()
+    g = match.game
+    match.game.play(g.legal_moves()[0])  # Qin
+    match.game.play(g.legal_moves()[0])  # Chu
+    assert match.presser() == 2  # Han is to move
+    assert match.undo_plan(2) == (0, [])  # Han has not moved: nothing of Han's to take back
+    match.game.play(g.legal_moves()[0])  # Han; now Qi, a bot, is to move: the presser is Han
+    assert match.presser() == 2 and match.undo_plan(2) == (1, [])
+    scene = app.scene("game", match)
+    app.stack.push(scene)
+    app.step(0.016, [])
+    # Qin asks at its turn (after the bots): back to Qin's move, which takes Chu's and Han's too
+    while match.game.turn != 0:
+        match.game.play(match.game.legal_moves()[0])
+    assert match.undo_plan(0) == (7, [2, 1])
+    import pygame
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    confirm = app.stack.top
+    assert confirm.name == "confirm" and "Han, Chu" in confirm.title_text() and "Qin's last move" in confirm.title_text()
+    assert match.game.ply == 7  # nothing taken back before the yes
+    confirm.menu.buttons[1].action()
+    assert match.game.ply == 0 and app.stack.top is scene
+    assert app.toast_text.startswith("Back to Qin's last move")
+
+
+def test_a_new_move_after_undo_drops_the_redo_list():
+    match = _hot_seat("hh-----")
+    match.play_human(match.game.legal_codes()[0])
+    assert match.undo() and match.can_redo
+    match.play_human(match.game.legal_codes()[-1])
+    assert not match.can_redo and not match.redo()
