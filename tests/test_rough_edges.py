@@ -131,3 +131,108 @@ def test_a_new_move_after_undo_drops_the_redo_list():
     assert match.undo() and match.can_redo
     match.play_human(match.game.legal_codes()[-1])
     assert not match.can_redo and not match.redo()
+
+
+def test_a_game_left_after_every_human_is_out_reaches_the_record_once():
+    from qiguo.play import record
+    from qiguo.play.seats import parse_seats
+    seats = parse_seats("h333333")
+    match = _hot_seat("h333333")
+    g = match.game
+    g.play(g.legal_moves()[0])
+    assert not record.add(g, seats)  # Qin still plays: nothing to record
+    g.resign("w")
+    assert record.add(g, seats)
+    entry, = record.load()
+    assert entry["reason"] == record.HUMANS_OUT and entry["places"] == {"w": 7} and entry["winners"] == ""
+    while g.result is None and g.ply < 40:
+        g.play(g.legal_moves()[0])
+        assert not record.add(g, seats) or g.result is not None  # the bots' moves are not recorded again
+    assert len(record.load()) == 1
+    from qiguo.engine import random_game
+    random_game(g, 3)
+    assert g.result is not None and record.add(g, seats)
+    final, = record.load()  # the finished game took the place of the earlier entry
+    assert final["reason"] == g.result.reason and final["places"] == {"w": 7}
+
+
+def test_the_record_keeps_its_newest_games(monkeypatch):
+    from qiguo.engine import random_game
+    from qiguo.play import record
+    from qiguo.play.seats import parse_seats
+    monkeypatch.setattr(record, "KEPT", 2)
+    seats = parse_seats("h111111")
+    for seed in range(3):
+        match = _hot_seat("h111111")
+        random_game(match.game, seed)
+        assert record.add(match.game, seats)
+    kept = [e["game"]["moves"] for e in record.load()]
+    assert len(kept) == 2 and kept[-1] == match.game.history
+
+
+def test_the_standings_lead_back_to_watching_the_bots():
+    import pygame
+    from ui_helpers import frames, key
+    app = make_app((1280, 900))
+    match = _hot_seat("h111111")
+    match.game.resign("w")
+    app.stack.push(app.scene("result", match))
+    labels = [b.label for b in app.stack.top.menu.buttons]
+    assert labels[0] == "Watch the bots finish" and "Key moments" in labels
+    key(app, pygame.K_ESCAPE)
+    scene = app.stack.top
+    assert scene.name == "game" and scene.match is match and not scene.review
+    ply = match.game.ply
+    frames(app, 30)
+    assert match.game.ply > ply  # the bots play on
+
+
+class FakeLink:
+    """The window's connection, scripted: what the server "sends" is queued by the test."""
+
+    def __init__(self):
+        self.state, self.error, self.inbox, self.sent = "open", "", [], []
+
+    def poll(self):
+        out, self.inbox = self.inbox, []
+        return out
+
+    def send(self, message):
+        self.sent.append(message)
+
+    def refuse(self, why):
+        self.state, self.error = "closed", why
+
+    def close(self):
+        self.state = "closed"
+
+
+def test_a_left_players_notice_counts_down_and_goes_when_they_return(tmp_path, monkeypatch):
+    from qiguo.ai.seats import parse_seats as table_seats_of
+    from qiguo.net.session import Session, Tokens
+    from qiguo.net.table import Table, table_seats
+    from qiguo.play.net_match import NetMatch
+    from qiguo.scenes import play as play_scene
+    table = Table(table_seats(table_seats_of("nn-----")), code="SECRET")
+    table.join(seat="r", name="Tester")
+    session = Session()
+    session.welcome(table.welcome(0) | {"seat": "w", "token": table.seats[0].token})
+    link = FakeLink()
+    match = NetMatch(link, session, ("127.0.0.1", 1), "SECRET", Tokens(tmp_path))
+    app = make_app((1280, 900))
+    scene = app.scene("game", match)
+    app.stack.push(scene)
+    clock = [1000.0]
+    monkeypatch.setattr(play_scene.time, "monotonic", lambda: clock[0])
+    table.leave(1)
+    link.inbox += [{"type": "seats", "seats": table.public_seats()},
+                   {"type": "notice", "event": "left", "kingdom": "r", "wait": 60}]
+    app.step(0.016, [])
+    texts = [n.text for n in scene.notices]
+    assert "Tester left; a bot takes over in 60 s unless they return" in texts
+    clock[0] += 15.2
+    assert "Tester left; a bot takes over in 45 s unless they return" in [n.text for n in scene.notices]
+    table.join(token=table.seats[1].token, name="Tester")  # back
+    link.inbox.append({"type": "seats", "seats": table.public_seats()})
+    app.step(0.016, [])
+    assert not any("Tester" in n.text for n in scene.notices)

@@ -30,15 +30,21 @@ def path() -> Path:
     return data_dir() / FILE
 
 
+HUMANS_OUT = "humans_out"
+"""The reason of an entry for a game whose last human here fell (or resigned) while the bots
+played on: it is over for the record, with the humans' places already fixed."""
+
+
 def entry_of(game: Game, seats: list[Seat]) -> dict[str, Any] | None:
-    """What the record keeps of a finished game (None when it is not finished or no human
-    played it here)."""
+    """What the record keeps of a game that is over for the humans here: finished, or every
+    human kingdom out (None when it is neither, or no human played it here)."""
     humans = [k for k, s in enumerate(seats) if s == HUMAN]
-    if game.result is None or not humans:
+    if not humans or (game.result is None and any(game.alive[k] for k in humans)):
         return None
-    ranking = [KINGDOMS.index(ch) for ch in game.result.ranking]
+    ranking = game.ranking()
+    result = game.result
     return {"when": time.time(), "seats": seats_spec(seats), "rules": game.rules.options(),
-            "winners": game.result.winners, "reason": game.result.reason,
+            "winners": result.winners if result else "", "reason": result.reason if result else HUMANS_OUT,
             "places": {KINGDOMS[k]: ranking.index(k) + 1 for k in humans if k in ranking},
             "game": game.record()}
 
@@ -85,15 +91,28 @@ def add(game: Game, seats: list[Seat]) -> bool:
         games = load()
     except RecordError:
         games = []
-    key = (entry["game"]["start"], tuple(entry["game"]["moves"]), entry["seats"])
-    if any((e["game"].get("start"), tuple(e["game"].get("moves") or ()), e["seats"]) == key for e in games):
+    start, moves, seats_text = entry["game"]["start"], list(entry["game"]["moves"]), entry["seats"]
+    if any((e["game"].get("start"), list(e["game"].get("moves") or ()), e["seats"]) == (start, moves, seats_text)
+           for e in games):
         return False
+    earlier = [e for e in games if continued(e, start, moves, seats_text)]
+    if earlier and entry["reason"] == HUMANS_OUT:
+        return False  # recorded when the last human fell: the bots' moves since change nothing here
+    games = [e for e in games if e not in earlier]
     games = (games + [entry])[-KEPT:]
     try:
         write_json(path(), {"format": FORMAT, "version": 1, "games": games})
     except OSError:
         return False
     return True
+
+
+def continued(e: dict[str, Any], start: str, moves: list[str], seats: str) -> bool:
+    """Whether entry `e` is an earlier point of this game, recorded when its humans were out
+    (the finished game takes its place: one entry a game)."""
+    earlier = list(e["game"].get("moves") or ())
+    return (e["reason"] == HUMANS_OUT and e["seats"] == seats and e["game"].get("start") == start
+            and moves[:len(earlier)] == earlier)
 
 
 @dataclass(frozen=True)

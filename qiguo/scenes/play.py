@@ -61,6 +61,8 @@ class GameScene(Scene):
         self._lines_key: tuple = ()
         self.scroll = 0  # lines scrolled up from the newest
         self.seat_notes: list[notices.Notice] = []
+        self.away: dict[int, float] = {}
+        """Network games: the kingdoms whose player left, and when a bot takes their seat."""
         """Seat events of a network game (a player left, a bot stands in), until the player's move."""
         self.game_notices: list[notices.Notice] = []
         """What the moves on the trail mean for the player whose view is on show (see trail())."""
@@ -270,8 +272,7 @@ class GameScene(Scene):
         elif self.match.human_to_move and self.match.seats[played.kingdom] != HUMAN:
             self.app.play_sound("turn")
         self.autosave()
-        if self.game.result is not None:
-            record.add(self.game, self.match.local_seats() if self.match.networked else self.match.seats)
+        record.add(self.game, self.match.local_seats())  # when the game is over, or over for every human here
         self.deselect()
         if self.cursor is not None:  # the cursor's explanation waits for the cursor to move again
             self.hover_armed = False
@@ -324,11 +325,31 @@ class GameScene(Scene):
             k = KINGDOMS.find(str(note.get("kingdom", ""))[:1])
             if k < 0:
                 continue
-            name = self.player_name(k) or kingdom_name(k)
-            text = (t("net.left", name=name, wait=int(note.get("wait", 0))) if note.get("event") == "left"
-                    else t("net.standin_now", name=name))
-            self.seat_notes = (self.seat_notes + [notices.Notice(text, "fell", k)])[-notices.KEPT:]
+            if note.get("event") == "left":  # counted down live, and gone when they are back
+                wait = note.get("wait", 0)
+                self.away[k] = time.monotonic() + (float(wait) if isinstance(wait, (int, float)) else 0.0)
+            else:
+                self.away.pop(k, None)
+                name = self.player_name(k) or kingdom_name(k)
+                self.seat_notes = (self.seat_notes + [notices.Notice(t("net.standin_now", name=name), "fell", k)]
+                                   )[-notices.KEPT:]
             self.app.play_sound("alert")
+
+    def live_seat_notes(self) -> list[notices.Notice]:
+        """The seat notes as the seats stand now: a player who left, with the seconds before a
+        bot takes over counting down; none for a player who is back."""
+        if not self.match.networked:
+            return self.seat_notes
+        labels = self.match.labels()
+        back = {k for k, s in enumerate(labels) if s.get("connected")}
+        for k in list(self.away):
+            if k in back or labels[k].get("standin"):
+                del self.away[k]
+        self.seat_notes = [n for n in self.seat_notes if n.kingdom not in back]
+        now = time.monotonic()
+        left = [notices.Notice(t("net.left", name=self.player_name(k) or kingdom_name(k),
+                                 wait=max(0, math.ceil(until - now))), "fell", k) for k, until in self.away.items()]
+        return self.seat_notes + left
 
     def check_server(self) -> None:
         """A hosting window whose server stopped (its game not over) says so and offers to serve
@@ -397,6 +418,7 @@ class GameScene(Scene):
         if not self.match.resign(k):
             return
         self.autosave()
+        record.add(self.game, self.match.local_seats())
         self.deselect()
         self.app.toast(t("game.log.resign", name=kingdom_name(k)))
         g = self.game
@@ -541,7 +563,7 @@ class GameScene(Scene):
         """The notices on show: what the trail's moves mean for the player whose view it is, and
         the seat events of a network game."""
         self.trail()
-        return (self.game_notices + self.seat_notes)[-notices.KEPT:]
+        return (self.game_notices + self.live_seat_notes())[-notices.KEPT:]
 
     def trail(self) -> list[trail.Step]:
         """The moves since the last move of the human whose view is on show, and the notices of

@@ -21,11 +21,17 @@ class ResultScene(ButtonScene):
         super().__init__(app)
         self.match = match
         finished = match.game.result is not None
-        self.menu = ButtonColumn(([Button(t("result.review"), self.review), Button(t("result.moments"), self.moments)]
-                                  if finished else [])
+        self.menu = ButtonColumn(([Button(t("result.review"), self.review)] if finished else
+                                  [Button(t("resigned.watch"), self.watch)])
+                                 + [Button(t("result.moments"), self.moments)]
                                  + [Button(t("result.rematch"), self.rematch),
                                     Button(t("result.new"), self.new_game),
                                     Button(t("result.title_button"), app.start_title)])
+
+    def watch(self) -> None:
+        """Back to the game (the standings came before its end): the bots play on, unpaused."""
+        self.match.bot_delay = 0.0
+        self.app.stack.replace(self.app.scene("game", self.match))
 
     def review(self) -> None:
         self.app.stack.replace(self.app.scene("game", self.match, review=True))
@@ -43,7 +49,11 @@ class ResultScene(ButtonScene):
         self.app.stack.push(self.app.scene("setup", self.match))
 
     def back(self) -> None:
-        self.app.start_title()
+        """Esc: back to watching a game that goes on; the title after one that is over."""
+        if self.match.game.result is None:
+            self.watch()
+        else:
+            self.app.start_title()
 
     def leave(self) -> None:
         self.match.close()
