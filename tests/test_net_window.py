@@ -139,14 +139,14 @@ def test_a_bad_address_a_wrong_code_and_no_server_are_said():
         join.fields = [f"127.0.0.1:{port}", "WRONG6", ""]
         join.join()
         until([app], lambda: bool(join.error))
-        assert "wrong join code" in join.error and not isinstance(app.stack.top, GameScene)
+        assert "join code is not this game's" in join.error and not isinstance(app.stack.top, GameScene)
     finally:
         thread.stop()
     join.fields = [f"127.0.0.1:{port}", "RIGHT6", ""]  # nobody listens there now
     join.error = ""
     join.join()
     until([app], lambda: bool(join.error))
-    assert "Could not join" in join.error
+    assert "No game answers at" in join.error
     assert app.settings.last_join_address == f"127.0.0.1:{port}"  # remembered for next time
 
 

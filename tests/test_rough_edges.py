@@ -236,3 +236,39 @@ def test_a_left_players_notice_counts_down_and_goes_when_they_return(tmp_path, m
     link.inbox.append({"type": "seats", "seats": table.public_seats()})
     app.step(0.016, [])
     assert not any("Tester" in n.text for n in scene.notices)
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_a_refused_connection_is_said_in_the_players_language_with_what_to_do(language):
+    import socket
+    import time
+    from qiguo.play.strings import set_language, t
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()  # nothing listens there now
+    app = make_app((1280, 900))
+    set_language(language)
+    try:
+        scene = app.scene("join", f"127.0.0.1:{port}", "SECRET", auto=True)
+        app.stack.push(scene)
+        deadline = time.monotonic() + 10
+        while not scene.error and time.monotonic() < deadline:
+            app.step(0.05, [])
+            time.sleep(0.01)
+        assert scene.error == t("join.why.unreachable", address=f"127.0.0.1:{port}")
+        assert "Connect call failed" not in scene.error and "Errno" not in scene.error
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("words, key", [("wrong join code", "join.why.code"),
+                                        ("too many wrong join codes from your address: try again in 540 s",
+                                         "join.why.locked"),
+                                        ("r is taken (its player rejoins with their token)", "join.why.taken"),
+                                        ("a name needs at least one visible letter", "join.why.name")])
+def test_the_servers_refusals_become_the_players_words(words, key):
+    from qiguo.play.net_words import join_problem
+    from qiguo.play.strings import t
+    said = join_problem("refused", words, "h:1")
+    assert said == t(key, address="h:1", wait="540") and words not in said

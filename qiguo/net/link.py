@@ -22,6 +22,11 @@ class Link:
         self.host, self.port, self.hello, self.timeout = host, port, hello, timeout
         self.state = "connecting"
         self.error = ""
+        self.kind = ""
+        """What went wrong, for the window to say in the player's language: "unreachable",
+        "closed", "lost", "not qiguo", "too long", "refused" (the server's `error` code in
+        `refused_code`, its words in `error`), or "" while nothing has."""
+        self.refused_code = ""
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._loop = asyncio.new_event_loop()
         self._writer: asyncio.StreamWriter | None = None
@@ -39,7 +44,7 @@ class Link:
 
     def refuse(self, why: str) -> None:
         """Close the connection because of what the server sent (`why` says what)."""
-        self.error = why
+        self.error, self.kind = why, "not qiguo"
         self.close()
 
     def send(self, message: dict[str, Any]) -> None:
@@ -94,6 +99,7 @@ class Link:
                 asyncio.open_connection(self.host, self.port, limit=MAX_LINE + 2), self.timeout)
         except (OSError, asyncio.TimeoutError) as e:
             self.error = f"cannot reach {self.host}:{self.port} ({getattr(e, 'strerror', None) or type(e).__name__})"
+            self.kind = "unreachable"
             return True
         self._writer = writer
         self.state = "open"
@@ -105,24 +111,27 @@ class Link:
                 line = await reader.readline()
                 if not line.endswith(b"\n"):  # the end, or a line cut off by it
                     self.error = self.error or "the connection was closed"
+                    self.kind = self.kind or "closed"
                     return True
                 try:
                     message = decode(line)
                 except ProtocolError:
-                    self.error = NOT_QIGUO
+                    self.error, self.kind = NOT_QIGUO, "not qiguo"
                     return True
                 if message["type"] == "error" and not welcomed and message.get("code") in BUSY:
                     self.state = "connecting"
                     return False
                 if message["type"] == "error" and message.get("code") != "bad message":
                     self.error = str(message.get("message", "refused"))[:200]
+                    self.kind, self.refused_code = "refused", str(message.get("code", ""))[:20]
                 welcomed = welcomed or message["type"] == "welcome"
                 self._inbox.put(message)
         except ValueError:  # readline's word for a line over the limit
-            self.error = TOO_LONG
+            self.error, self.kind = TOO_LONG, "too long"
             return True
         except (ConnectionError, OSError):
             self.error = self.error or "the connection was lost"
+            self.kind = self.kind or "lost"
             return True
         finally:
             pinger.cancel()

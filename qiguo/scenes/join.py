@@ -16,6 +16,7 @@ from qiguo.ui import theme
 from qiguo.play.files import data_dir
 from qiguo.ui.fonts import FLOOR, blit_footer, blit_lines, fitted, has_glyph, line_height, render
 from qiguo.play.net_match import NetMatch, connect
+from qiguo.play.net_words import join_problem
 from qiguo.play.strings import kingdom_name, language, t, tn
 from qiguo.play.textedit import TextEdit
 from qiguo.ui.widgets import Button, ButtonColumn, Caret, draw_edit, edit_key
@@ -131,8 +132,8 @@ class JoinScene(Scene):
                 session = Session()
                 try:
                     session.welcome(message)
-                except (ValueError, KeyError, TypeError) as e:
-                    self.error = t("join.refused", why=e)
+                except (ValueError, KeyError, TypeError):
+                    self.error = join_problem("not qiguo", "", self.where())
                     continue
                 self.session = session
                 if session.seat is not None:
@@ -140,16 +141,20 @@ class JoinScene(Scene):
                     return
                 self.offer_seats()
             elif message.get("type") == "error":
-                self.error = t("join.refused", why=message.get("message", ""))
+                self.error = join_problem("refused", str(message.get("message", "")), self.where())
         if self.link.state == "closed" and self.session is None and not self.error:
-            self.error = t("join.refused", why=self.link.error or "?")
+            self.error = join_problem(self.link.kind, self.link.error, self.where())
         if self.session is None and self.waited > TIMEOUT and not self.error:
-            self.error = t("join.refused", why="no answer")
+            self.error = join_problem("timeout", "", self.where())
             self.link.close()
         if self.error:
             self.status = ""
             if self.link is not None and self.link.state == "closed":
                 self.link = None
+
+    def where(self) -> str:
+        """The server's address as the player wrote it (host:port)."""
+        return f"{self.address[0]}:{self.address[1]}" if self.address else self.fields[0].strip()
 
     def offer_seats(self) -> None:
         assert self.session is not None  # welcomed
