@@ -272,3 +272,80 @@ def test_the_servers_refusals_become_the_players_words(words, key):
     from qiguo.play.strings import t
     said = join_problem("refused", words, "h:1")
     assert said == t(key, address="h:1", wait="540") and words not in said
+
+
+def test_an_alliance_game_is_followed_per_player(monkeypatch):
+    """Three players: Qin with Wei and Zhao, Chu with Han, Qi with Yan (bots). The panel's rows
+    keep one size; Load counts players; a loss of Han is told at Chu's (the same player's) turn."""
+    from qiguo.engine import Game
+    from qiguo.play import notices, saves
+    from qiguo.play.match import Match
+    from qiguo.play.seats import parse_seats
+    from qiguo.ui import panel as panel_module
+    from ui_helpers import InlineWorker
+    blocs = ["wgp", "ro", "bk"]
+    assert saves.auto_name("hhhh3hh".replace("3", "h"), 0, blocs).endswith("3 humans, 0 bots (-)")
+    assert saves.auto_name("hhh3hh3", 0, blocs).endswith("2 humans, 1 bot (normal)")
+    app = make_app((1280, 900))
+    match = Match(parse_seats("hhh3hh3"), blocs=blocs, worker_factory=InlineWorker)
+    app.stack.push(app.scene("game", match))
+    sizes = {}
+    real = panel_module.render
+    monkeypatch.setattr(panel_module, "render",
+                        lambda text, size, *a: sizes.setdefault(text, size) and real(text, size, *a) or real(text, size, *a))
+    app.draw()
+    rows = [size for text, size in sizes.items() if " · " in text and text.split(" · ")[0] in
+            ("Qin", "Chu", "Han", "Qi", "Wei", "Zhao", "Yan")]
+    assert len(rows) == 7 and len(set(rows)) == 1, sizes
+    # Han (Chu's ally) loses a piece; at Chu's next turn, Chu's player is told
+    from qiguo.engine import qfen_of
+    g = Game.from_qfen(qfen_of({"a19": "wG", "c4": "wD", "c5": "oW", "c10": "rG", "s19": "oG", "s1": "bG",
+                                "a1": "gG", "j1": "pG", "j19": "kG"}), blocs=blocs)
+    g.play("c4c5")  # Qin's Deputy takes Han's Sword
+    seats = parse_seats("3hh3333")
+    told = notices.since(g, seats, 1)  # Chu's view
+    assert any(n.kind == "lost" and n.kingdom in (1, 2) for n in told), [n.text for n in told]
+
+
+class Recording(pygame.Surface):
+    """A surface that remembers where each picture was put."""
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.puts = []
+
+    def blit(self, source, dest, *args, **kwargs):
+        self.puts.append((source, dest))
+        return super().blit(source, dest, *args, **kwargs)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 900)])
+def test_the_colour_blind_mark_keeps_clear_of_the_header_and_row_texts(size, monkeypatch):
+    from qiguo.engine import Game
+    from qiguo.play.seats import parse_seats
+    from qiguo.ui import panel as panel_module
+    make_app(size)
+    drawn = []
+    real = panel_module.Panel._kingdom_disc
+
+    def disc(self, surface, k, centre, r, alive, aid):
+        right = real(self, surface, k, centre, r, alive, aid)
+        drawn.append((centre[1] - r, centre[1] + r, right))
+        return right
+    monkeypatch.setattr(panel_module.Panel, "_kingdom_disc", disc)
+    texts = {}
+    real_render = panel_module.render
+    monkeypatch.setattr(panel_module, "render", lambda text, *a: texts.setdefault(id(img := real_render(text, *a)),
+                                                                                    text) and img)
+    g = Game.new()
+    view = panel_module.View(g, parse_seats("h333333"), None, 0, "Qin to move", "your move", True, 0, aid=True)
+    surface = Recording(size)
+    panel = panel_module.Panel()
+    panel.rect = pygame.Rect(size[0] - 360, 0, 360, size[1])
+    panel.draw(surface, view, [], 0)
+    for top, bottom, right in drawn:  # each disc: no text starting beside it may begin left of its mark
+        for source, dest in surface.puts:
+            x, y = dest if isinstance(dest, tuple) else dest.topleft
+            if texts.get(id(source)) in ("Qin to move",) or str(texts.get(id(source), "")).startswith("Qin · "):
+                if top <= y + source.get_height() // 2 <= bottom and x < right + 40:
+                    assert x >= right, (texts[id(source)], x, right)

@@ -60,11 +60,14 @@ def since(game: Game, seats: Sequence[Seat], seen_by: int | None) -> list[Notice
     """The notices for the position on show, read back from the game (so they are right after
     undo, redo or load): what happened since `seen_by`'s own last move (or that move itself,
     when it is the latest), its own losses only (without a viewer: the last round), and its
-    general in danger now."""
+    general in danger now. A player is a team: the kingdoms of one bloc are one player's, so
+    what happens to any of them is told at the turn of each."""
     movers = game.movers
+    teams = game.teams
+    team = teams[seen_by] if seen_by is not None else None
     back = 0
     while back < min(len(movers), 7 * 4):
-        mine = seen_by is not None and movers[-1 - back] == seen_by
+        mine = team is not None and teams[movers[-1 - back]] == team
         if (seen_by is None and back >= 7) or (mine and back > 0):
             break
         back += 1
@@ -84,9 +87,9 @@ def since(game: Game, seats: Sequence[Seat], seen_by: int | None) -> list[Notice
             owner = g.controller[captured.kingdom] if captured is not None else -1
         g.replay([entry])
         fallen = [j for j in range(7) if alive[j] and not g.alive[j]]
-        told = owner if seen_by is None or owner == seen_by else -1
+        told = owner if team is None or (owner >= 0 and teams[owner] == team) else -1
         out += after_move(g, seats, k, captured if told >= 0 else None, told, at, fallen)
-    threats = [n for n in general_threats(game, seats) if seen_by is None or n.kingdom == seen_by]
+    threats = [n for n in general_threats(game, seats) if team is None or teams[n.kingdom] == team]
     return (out + threats)[-KEPT:]
 
 

@@ -10,10 +10,10 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from qiguo.ai import LEVELS
-from qiguo.engine import PRESETS, EngineError, Rules
+from qiguo.engine import KINGDOMS, PRESETS, EngineError, Rules, teams_for
 
 from .match import Match, Worker
 from .seats import parse_seats, seats_spec
@@ -146,14 +146,20 @@ def to_match(data: dict[str, Any], name: str = "save", bot_delay: float = 0.5,
 
 def default_name(match: Match) -> str:
     """A save's name until the player gives one: the date and time to the second, and who plays."""
-    return auto_name(seats_spec(match.seats), time.time())
+    return auto_name(seats_spec(match.seats), time.time(), match.blocs)
 
 
-def auto_name(seats: str, when: float) -> str:
+def auto_name(seats: str, when: float, blocs: Sequence[str] = ()) -> str:
     """The name of a save the player did not name, made in the current language from what the
-    save holds: when it started, and who plays (so it follows a change of language)."""
+    save holds: when it started, and who plays, counted by player (a bloc of allied kingdoms
+    is one player, its leader's kind), so it follows a change of language."""
     kinds = parse_seats(seats)
-    playing = [s for s in kinds if s is not None]
+    try:
+        teams = teams_for(KINGDOMS, list(blocs))
+    except EngineError:
+        teams = list(range(7))
+    players = {teams[k]: s for k, s in reversed(list(enumerate(kinds))) if s is not None}  # the leader's kind
+    playing = list(players.values())
     humans = sum(1 for s in playing if s == "human")
     levels = sorted({s for s in playing if s != "human"}, key=LEVELS.index)
     who = t("save.who", humans=tn("save.humans", humans), bots=tn("save.bots", len(playing) - humans),
@@ -234,7 +240,9 @@ class Listing:
         if d.get("name"):
             return d["name"]
         if self.data is not None:
-            return auto_name(d["seats"], float(d.get("created") or self.updated))
+            blocs = d.get("blocs")
+            return auto_name(d["seats"], float(d.get("created") or self.updated),
+                             [b for b in blocs if isinstance(b, str)] if isinstance(blocs, list) else [])
         return self.path.stem
 
     @property

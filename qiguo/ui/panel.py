@@ -2,6 +2,7 @@
 prisoners, losses, generals, standing) of the position on show, and the move list."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import pygame
@@ -96,17 +97,17 @@ class Panel:
 
     def _banner(self, surface: pygame.Surface, banner: pygame.Rect, view: View) -> None:
         pygame.draw.rect(surface, theme.PANEL_ACTIVE, banner, border_radius=10)
-        r = 0
+        r, drawn = 0, banner.x
         if view.past is not None:
             pygame.draw.rect(surface, theme.LAST_MOVE, banner.inflate(-4, -4), 4, border_radius=9)
         elif view.turn is not None:
             k = view.turn
             pygame.draw.rect(surface, theme.KINGDOM_FILL[k], banner.inflate(-4, -4), 4, border_radius=9)
             r = banner.height // 2 - 6
-            self._kingdom_disc(surface, k, (banner.x + 8 + r, banner.centery), r, True, view.aid)
+            drawn = self._kingdom_disc(surface, k, (banner.x + 8 + r, banner.centery), r, True, view.aid)
         else:
             pygame.draw.rect(surface, theme.ACCENT, banner, 3, border_radius=10)
-        tx = banner.x + 16 + 2 * r
+        tx = max(banner.x + 16 + 2 * r, drawn + 8)  # clear of the disc and its mark
         room = banner.right - tx - 8
         head_size = max(FLOOR, int(banner.height * 0.36))
         sub_size = max(FLOOR, int(banner.height * 0.27))
@@ -155,14 +156,18 @@ class Panel:
                 y += line_h
 
     def _kingdom_disc(self, surface: pygame.Surface, k: int, centre: tuple[int, int], r: int, alive: bool,
-                      aid: bool) -> None:
+                      aid: bool) -> int:
+        """A kingdom's disc (with its colour-blind mark when `aid`); returns the x right of all it drew."""
         fill = theme.KINGDOM_FILL[k] if alive else theme.INERT_FILL
         pygame.draw.circle(surface, fill, centre, r)
         pygame.draw.circle(surface, piece_art.rim_on(theme.PANEL_ROW), centre, r, max(1, r // 10))
         glyph = render(kingdom_glyph(k), max(FLOOR, int(r * 1.3)), theme.KINGDOM_INK[k] if alive else theme.INERT_INK)
         surface.blit(glyph, glyph.get_rect(center=centre))
         if aid:
-            piece_art.draw_mark(surface, k, (centre[0] + r * 0.75, centre[1] - r * 0.6), max(4, r * 0.42))
+            mark = max(4, r * 0.42)
+            piece_art.draw_mark(surface, k, (centre[0] + r * 0.75, centre[1] - r * 0.6), mark)
+            return math.ceil(centre[0] + r * 0.75 + mark + max(2, mark * 0.25))
+        return centre[0] + r
 
     def _kingdoms(self, surface: pygame.Surface, x: int, y: int, w: int, row_h: int, view: View) -> int:
         """The seven kingdoms in turn order; returns the y below them."""
@@ -192,17 +197,17 @@ class Panel:
                 pygame.draw.rect(surface, theme.KINGDOM_FILL[lead], pygame.Rect(row.x, row.y + 3, 4, row.height - 6))
             seated = j in g.seated
             r = row.height // 2 - 4
-            self._kingdom_disc(surface, j, (row.x + 8 + r, row.centery), r, seated and g.alive[j], view.aid)
-            name_x = row.x + 14 + 2 * r
+            drawn = self._kingdom_disc(surface, j, (row.x + 8 + r, row.centery), r, seated and g.alive[j], view.aid)
+            name_x = max(row.x + 14 + 2 * r, drawn + 6)  # clear of the disc and its mark
             who = view.labels[j] if view.labels else player_text(view.seats[j], humans == 1)
             name = f"{kingdom_name(j)} · {who}"
-            if partners:
-                name += " · " + t("game.allies", names=", ".join(kingdom_name(k) for k in partners))
             name, name_size = fitted(name, int(row_h * 0.34), col_x[0] - name_x - 4)
             img = render(name, name_size, theme.TEXT)
             surface.set_clip(pygame.Rect(name_x, row.y, col_x[0] - name_x - 2, row.height))
             surface.blit(img, (name_x, row.y + 2))
             status = status_text(g, j)
+            if partners:  # on the second line: the name keeps the size of the other rows
+                status += " · " + t("game.allies", names=", ".join(kingdom_name(k) for k in partners))
             colour = theme.TEXT_DIM if g.alive[j] or not seated else theme.WARN
             img = render(*fitted(status, small, row.right - name_x - 6), colour)
             surface.set_clip(pygame.Rect(name_x, row.y, row.right - name_x - 4, row.height))
