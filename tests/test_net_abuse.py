@@ -366,7 +366,15 @@ class FakeServer:
             await asyncio.sleep(30)
 
     def stop(self):
-        self.loop.call_soon_threadsafe(self.loop.stop)
+        """Cancel the handlers, then stop the loop (no task is left pending)."""
+        async def end():
+            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            self.loop.stop()
+        asyncio.run_coroutine_threadsafe(end(), self.loop)
+        self.thread.join(5)
 
 
 def _link_until_closed(port, seconds=5.0):

@@ -349,3 +349,24 @@ def test_the_colour_blind_mark_keeps_clear_of_the_header_and_row_texts(size, mon
             if texts.get(id(source)) in ("Qin to move",) or str(texts.get(id(source), "")).startswith("Qin · "):
                 if top <= y + source.get_height() // 2 <= bottom and x < right + 40:
                     assert x >= right, (texts[id(source)], x, right)
+
+
+@pytest.mark.parametrize("preset, says", [("standard", "Nothing differs from the Standard rules."),
+                                          ("chinese", "bringing down 2 kingdoms wins"),
+                                          ("sima-guang", "a kingdom falls at 11 lost pieces (Standard: 10)")])
+def test_the_rules_screen_says_what_a_preset_changes(preset, says):
+    from qiguo.engine import Rules
+    from qiguo.play.strings import rules_text
+    victory = rules_text(Rules.make(preset))[3][1]
+    assert any(says in line for line in victory), victory
+
+
+def test_under_weighted_rules_the_panel_shows_what_counts_toward_the_limit():
+    from qiguo.engine import Game, qfen_of
+    from qiguo.ui.panel import loss_text
+    g = Game.from_qfen(qfen_of({"a19": "wG", "c4": "wD", "c5": "rH", "c10": "rG"}), "sima-guang")
+    g.play("c4c5")  # a Horse weighs 2 under Sima Guang's rules
+    assert loss_text(g, 1) == "2/11"
+    plain = Game.from_qfen(qfen_of({"a19": "wG", "c4": "wD", "c5": "rH", "c10": "rG"}))
+    plain.play("c4c5")
+    assert loss_text(plain, 1) == "1"

@@ -76,8 +76,28 @@ def rules_text(rules: Rules | None = None) -> list:
                                                            ("kingdoms", rules.win_kingdoms)) if n]
     victory = ([t("rules.win", what=t("rules.or").join(aims))] if aims else []) + [
         t("rules.last"), tn("rules.quiet", rules.quiet_rounds),
-        t("rules.preset", preset=t(f"preset.{rules.preset}"))]
+        t("rules.preset", preset=t(f"preset.{rules.preset}")), differences(rules)]
     return [sections[0], sections[1], (sections[2][0], defeat), (sections[3][0], victory), sections[4]]
+
+
+DIFFERENCES = ("horse", "ranged", "general_army", "attrition_army", "attrition_count", "attrition_limit", "weights",
+               "win_generals", "win_captures", "win_kingdoms", "quiet_rounds", "layout")
+"""The options the rules screen compares with Standard, in the order it says them."""
+
+
+def differences(rules: Rules) -> str:
+    """What these rules change from Standard, in one line ("the Standard rules" when nothing)."""
+    mine, standard = rules.options(), Rules.make().options()
+    said = []
+    for name in DIFFERENCES:
+        value = mine[name]
+        if value == standard[name]:
+            continue
+        if isinstance(value, int):
+            said.append(t(f"rules.diff.{name}", n=value, was=standard[name]) if value else t(f"rules.diff.{name}.off"))
+        else:
+            said.append(t(f"rules.diff.{name}.{value}"))
+    return t("rules.diff", changes="; ".join(said)) if said else t("rules.diff.none")
 
 
 def kingdom_name(k: int) -> str:

@@ -31,6 +31,21 @@ def lost_pieces(game: Game, k: int) -> int:
     return sum(1 for held in game.prisoners for p in held if Piece(p).kingdom == k)
 
 
+def weighted(game: Game) -> bool:
+    """Whether the rules count losses otherwise than one a piece, over every captor (Sima
+    Guang's weights, the Chinese text's single captor): the panel then shows the count."""
+    return game.rules.weights != "flat" or game.rules.attrition_count != "total"
+
+
+def loss_text(game: Game, k: int) -> str:
+    """The losses column: pieces lost, or under weighted rules what counts toward the limit
+    ("7/11")."""
+    if weighted(game) and game.alive[k]:
+        limit = game.rules.attrition_limit
+        return f"{limit - game.attrition_left(k)}/{limit}"
+    return str(lost_pieces(game, k))
+
+
 @dataclass
 class View:
     """What the panel shows this frame."""
@@ -176,7 +191,8 @@ class Panel:
         numbers_w = int(w * 0.36)
         col_x = [x + w - numbers_w + i * numbers_w // 3 for i in range(3)]
         col_w = numbers_w // 3
-        for i, c in enumerate((t("game.col.prisoners"), t("game.col.losses"), t("game.col.generals"))):
+        losses = t("game.col.counted") if weighted(g) else t("game.col.losses")
+        for i, c in enumerate((t("game.col.prisoners"), losses, t("game.col.generals"))):
             img = render(c, max(FLOOR, fit(c, small, col_w - 2)), theme.TEXT_DIM)
             surface.blit(img, img.get_rect(midbottom=(col_x[i] + col_w // 2, y + small + 2)))
         y += small + 6
@@ -214,10 +230,11 @@ class Panel:
             surface.blit(img, (name_x, row.bottom - img.get_height() - 2))
             surface.set_clip(None)
             if seated:
-                values = (len(g.prisoners[j]), lost_pieces(g, j), g.generals[j])
+                values = (len(g.prisoners[j]), loss_text(g, j), g.generals[j])
                 brink = g.alive[j] and g.attrition_left(j) <= BRINK  # the losses column warns
                 for i, v in enumerate(values):
-                    img = render(str(v), max(FLOOR, int(row_h * 0.34)), theme.WARN if brink and i == 1 else theme.TEXT)
+                    text, size = fitted(str(v), max(FLOOR, int(row_h * 0.34)), col_w - 2)
+                    img = render(text, size, theme.WARN if brink and i == 1 else theme.TEXT)
                     surface.blit(img, img.get_rect(midtop=(col_x[i] + col_w // 2, row.y + 2)))
             self.prisoner_cells[j] = (col_x[0] + col_w // 2, row.y + row.height // 3)
             y += row_h
