@@ -370,3 +370,57 @@ def test_under_weighted_rules_the_panel_shows_what_counts_toward_the_limit():
     plain = Game.from_qfen(qfen_of({"a19": "wG", "c4": "wD", "c5": "rH", "c10": "rG"}))
     plain.play("c4c5")
     assert loss_text(plain, 1) == "1"
+
+
+def _finished_with_falls():
+    """A finished seven-human game with kingdoms out along the way (seeded)."""
+    from qiguo.engine import random_game
+    match = _hot_seat("hhhhhhh")
+    random_game(match.game, 11)
+    g = match.game
+    assert g.result is not None and g.fallen.count(None) < 6
+    return match
+
+
+def test_review_shows_the_notices_of_the_position_on_show():
+    import pygame
+    from ui_helpers import key
+    match = _finished_with_falls()
+    g = match.game
+    app = make_app((1280, 900))
+    scene = app.scene("game", match, review=True)
+    app.stack.push(scene)
+    app.step(0.016, [])
+    key(app, pygame.K_HOME)
+    assert scene.view_ply == 0 and scene.notices == []  # nothing has happened at the start
+    last_fall = max(f.ply for f in g.fallen if f is not None)
+    scene.show_ply(last_fall - 1)  # just before the last kingdom fell
+    app.step(0.016, [])
+    fallen_then = {k for k in range(7) if g.fallen[k] is not None and g.fallen[k].ply < last_fall}
+    for n in scene.notices:
+        if n.kind == "fell":
+            assert n.kingdom in fallen_then, (n.text, last_fall)
+
+
+def test_after_the_last_human_resigns_the_trail_is_the_last_round():
+    match = _hot_seat("h333333")
+    g = match.game
+    for _ in range(30):
+        g.play(g.legal_moves()[0])
+    app = make_app((1280, 900))
+    scene = app.scene("game", match)
+    app.stack.push(scene)
+    scene.resign(0)
+    for _ in range(10):  # more than a round of the bots
+        g.play(g.legal_moves()[0])
+    app.step(0.016, [])
+    assert len(scene.trail()) <= 7
+    assert not any(n.kingdom == 0 for n in scene.notices)  # Qin's fall was news a round ago
+
+
+def test_no_viewer_once_every_human_is_out():
+    from qiguo.play import notices
+    match = _hot_seat("h333333")
+    assert notices.viewer(match.game, match.seats) == 0
+    match.game.resign("w")
+    assert notices.viewer(match.game, match.seats) is None

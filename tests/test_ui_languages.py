@@ -87,6 +87,8 @@ def test_no_chinese_or_japanese_line_starts_with_closing_punctuation(code):
                 for prev, line in zip(lines, lines[1:]):
                     if line[:1] in NO_LINE_START or prev[-1:] in NO_LINE_END:
                         bad.append((prev, line, width))
+                if len(lines) > 1 and " " not in text and sum(ch not in NO_LINE_START for ch in lines[-1]) < 2:
+                    bad.append(("a widow", lines[-1], width))  # "ス。" alone on the last line
         assert bad == []
     finally:
         set_language("en")

@@ -48,12 +48,10 @@ def after_move(game: Game, seats: Sequence[Seat], mover: int, captured: Piece | 
 
 def viewer(game: Game, seats: Sequence[Seat]) -> int | None:
     """The human kingdom whose view the trail and notices show: the one to move, else the next
-    human in turn order still in the game (else any human seat); None without human seats."""
-    humans = [k for k in range(7) if seats[k] == HUMAN]
-    if not humans:
-        return None
+    human in turn order still in the game; None when no human is in it (the last round is
+    shown then, as when watching bots)."""
     order = [(game.turn + i) % 7 for i in range(7)]
-    return next((k for k in order if k in humans and game.alive[k]), humans[0])
+    return next((k for k in order if seats[k] == HUMAN and game.alive[k]), None)
 
 
 def since(game: Game, seats: Sequence[Seat], seen_by: int | None) -> list[Notice]:

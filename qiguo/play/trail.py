@@ -31,7 +31,7 @@ class Step:
 def since_last_human(game: Game, seats: Sequence[Seat], seen_by: int | None = None) -> list[Step]:
     """The moves after `seen_by`'s last move (without it, after the last human move), oldest
     first (passes and resignations are not drawn, so they are left out)."""
-    humans = any(s == HUMAN for s in seats)
+    humans = any(s == HUMAN and game.alive[k] for k, s in enumerate(seats))  # out: watching, as bots
     limit = LONGEST if humans else ROUND
     g = game.copy()
     steps: list[Step] = []

@@ -65,6 +65,8 @@ class GameScene(Scene):
         """Network games: the kingdoms whose player left, and when a bot takes their seat."""
         """Seat events of a network game (a player left, a bot stands in), until the player's move."""
         self.game_notices: list[notices.Notice] = []
+        self._past_notices: tuple[object, list[notices.Notice]] = (None, [])
+        """The notices of the position of the past on show, by that position."""
         """What the moves on the trail mean for the player whose view is on show (see trail())."""
         self._threatened = {n.kingdom for n in notices.general_threats(match.game, match.seats)}
         self._trail: list[trail.Step] = []
@@ -562,6 +564,12 @@ class GameScene(Scene):
     def notices(self) -> list[notices.Notice]:
         """The notices on show: what the trail's moves mean for the player whose view it is, and
         the seat events of a network game."""
+        if self._past is not None:  # a position of the past: its own notices, as they were then
+            past = self._past
+            key = (id(past), past.ply, past.hash)
+            if key != self._past_notices[0]:
+                self._past_notices = (key, notices.since(past, self.match.seats, notices.viewer(past, self.match.seats)))
+            return self._past_notices[1]
         self.trail()
         return (self.game_notices + self.live_seat_notes())[-notices.KEPT:]
 

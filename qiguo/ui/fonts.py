@@ -172,7 +172,19 @@ def _kinsoku(lines: list[str], f: pygame.font.Font, width: int) -> list[str]:
                     lines.append(spill)
             continue  # look at this line again: its start may still need moving
         i += 1
+    if len(lines) > 1:  # no last line of one character and its punctuation ("ス。"): take more down
+        while len(lines[-2]) > 3 and sum(ch not in NO_LINE_START for ch in lines[-1]) < WIDOW:
+            prev = lines[-2]
+            n = 2 if prev[-2] in NO_LINE_END else 1  # an opening bracket goes down with what it opens
+            moved = prev[-n:] + lines[-1]
+            if f.size(moved)[0] > width:
+                break
+            lines[-2], lines[-1] = prev[:-n], moved
     return lines
+
+
+WIDOW = 3
+"""The fewest characters (punctuation aside) a last line of Chinese or Japanese keeps."""
 
 
 NO_LINE_START = set("。，、．，：；！？）」』】〕〉》’”…―—‐〜ー々ゝゞぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ・")
