@@ -23,7 +23,7 @@ from qiguo.assets import asset
 from qiguo.cmdline import Parser, checked, parse, parsed, seconds, whole
 from qiguo.engine import EngineError, Rules
 from qiguo.net.protocol import parse_address
-from qiguo.ui import keymap, theme
+from qiguo.ui import keymap, pointer, theme
 from qiguo.ui.gamepad import Gamepads
 from qiguo.ui.sound import Sounds
 from qiguo.play.files import check_data_dir, clean_temporaries, data_dir
@@ -59,7 +59,11 @@ class App:
         except (pygame.error, OSError, FileNotFoundError):
             pass  # the window keeps the desktop's default icon
         self.size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
-        self.screen = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        self.window = pygame.display.set_mode(self.size, pygame.RESIZABLE)
+        self.screen = self.window
+        """What the scenes draw on: the window, or, when the window is smaller than MIN_SIZE, a
+        picture of MIN_SIZE shown scaled down to fit it (never a layout that overlaps)."""
+        pointer.set_view((0.0, 0.0), 1.0)
         try:
             with warnings.catch_warnings():  # the only way to set a minimum size in pygame-ce 2.5
                 warnings.simplefilter("ignore", DeprecationWarning)
@@ -126,7 +130,7 @@ class App:
             pygame.display.toggle_fullscreen()
         except pygame.error as e:
             self.toast(f"{t('app.no_fullscreen')} ({e})")
-        self.screen = pygame.display.get_surface() or self.screen
+        self._canvas()
 
     def scene(self, name: str, *args: object, **kwargs: object) -> Scene:
         """A new scene of the kind registered as `name` (see qiguo.scenes.base.register)."""
@@ -162,7 +166,7 @@ class App:
             self.toast(t("sound.muted" if self.settings.muted else "sound.on"), 1.5)
             return True
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.screen = pygame.display.get_surface() or self.screen
+            self._canvas()
         return False
 
     @staticmethod
@@ -176,14 +180,14 @@ class App:
         """One frame: events, update, draw. A scene's error becomes a message, not a crash."""
         try:
             events = [e for event in events for e in self.pads.translate(event)] + self.pads.update(dt)
-            for event in events:
+            for event in map(pointer.event_on_canvas, events):
                 if not self._global(event) and self.stack.top is not None:
                     self.stack.top.process_event(event)
             if self.stack.top is not None:
                 self.stack.top.update(dt)
             self._next_toast()
             key = (id(self.stack.top), self.stack.top.frame_key() if self.stack.top else None,
-                   self.screen.get_size(), self.toast_text if time.monotonic() < self.toast_until else "")
+                   self.window.get_size(), self.toast_text if time.monotonic() < self.toast_until else "")
             self.drawn = bool(events) or key != self._last_key
             if self.drawn:
                 self.draw()
@@ -197,12 +201,33 @@ class App:
             if self._errors > 3:
                 self.start_title()
 
+    def _canvas(self) -> None:
+        """The window's surface again (after a resize or full screen), and what scenes draw on."""
+        self.window = pygame.display.get_surface() or self.window
+        w, h = self.window.get_size()
+        if w >= MIN_SIZE[0] and h >= MIN_SIZE[1]:
+            self.screen = self.window
+            pointer.set_view((0.0, 0.0), 1.0)
+            return
+        size = (max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1]))
+        if self.screen is self.window or self.screen.get_size() != size:
+            self.screen = pygame.Surface(size)
+        scale = min(w / size[0], h / size[1])
+        pointer.set_view(((w - size[0] * scale) / 2, (h - size[1] * scale) / 2), scale)
+
     def draw(self) -> None:
         surface = self.screen
         surface.fill(theme.BACKGROUND)
         self.stack.draw(surface)
         if self.toast_text and time.monotonic() < self.toast_until:
             self.draw_toast(surface)
+        if surface is not self.window:  # a window below the minimum: the picture, scaled to fit
+            w, h = self.window.get_size()
+            scale = min(w / surface.get_width(), h / surface.get_height())
+            fitted = pygame.transform.smoothscale(surface, (max(1, int(surface.get_width() * scale)),
+                                                            max(1, int(surface.get_height() * scale))))
+            self.window.fill((0, 0, 0))
+            self.window.blit(fitted, fitted.get_rect(center=(w // 2, h // 2)))
 
     def draw_toast(self, surface: pygame.Surface) -> None:
         """The message, wrapped to the window's width, in a box at the bottom."""

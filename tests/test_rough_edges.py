@@ -424,3 +424,24 @@ def test_no_viewer_once_every_human_is_out():
     assert notices.viewer(match.game, match.seats) == 0
     match.game.resign("w")
     assert notices.viewer(match.game, match.seats) is None
+
+
+def test_a_window_below_the_minimum_shows_the_whole_picture_scaled_and_clicks_land():
+    from ui_helpers import click
+    app = make_app((800, 600))
+    app.start_title()
+    app.step(0.016, [])
+    pygame.display.set_mode((300, 200), pygame.RESIZABLE)
+    app.step(0.016, [pygame.event.Event(pygame.VIDEORESIZE, size=(300, 200), w=300, h=200)])
+    assert app.screen.get_size() == (800, 600) and app.window.get_size() == (300, 200)
+    title = app.stack.top
+    button = next(b for b in title.menu.buttons if b.label == "Rules")
+    scale = min(300 / 800, 200 / 600)
+    x = (300 - 800 * scale) / 2 + button.rect.centerx * scale
+    y = (200 - 600 * scale) / 2 + button.rect.centery * scale
+    click(app, (x, y))
+    assert app.stack.top.name == "rules"
+    assert app.window.get_at((150, 100)) != (0, 0, 0, 255)  # the picture is shown
+    pygame.display.set_mode((1280, 900), pygame.RESIZABLE)
+    app.step(0.016, [pygame.event.Event(pygame.VIDEORESIZE, size=(1280, 900), w=1280, h=900)])
+    assert app.screen is app.window

@@ -7,7 +7,7 @@ import pygame
 
 from qiguo.play.settings import Settings
 from qiguo.play.strings import language
-from qiguo.ui import theme
+from qiguo.ui import pointer, theme
 from qiguo.ui.fonts import fitted, render
 from qiguo.ui.widgets import ButtonColumn
 
@@ -116,7 +116,7 @@ def hovered(buttons: list) -> int:
     """The index of the button under the mouse pointer, or -1."""
     if not pygame.mouse.get_focused():
         return -1
-    pos = pygame.mouse.get_pos()
+    pos = pointer.pos()
     return next((i for i, b in enumerate(buttons) if b.rect.collidepoint(pos)), -1)
 
 

@@ -10,7 +10,7 @@ import pygame
 
 from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
 from qiguo.play import hosting, movelist, notices, record, saves, trail
-from qiguo.ui import keymap, piece_art, theme
+from qiguo.ui import keymap, piece_art, pointer, theme
 from qiguo.ui.board_view import BoardView
 from qiguo.play.files import data_dir
 from qiguo.ai.coach import Danger, Destination, explain
@@ -108,7 +108,7 @@ class GameScene(Scene):
             self.pressed = None
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.deselect()
-        elif event.type == pygame.MOUSEWHEEL and self.panel.list_rect.collidepoint(pygame.mouse.get_pos()):
+        elif event.type == pygame.MOUSEWHEEL and self.panel.list_rect.collidepoint(pointer.pos()):
             self.scroll = max(0, self.scroll + event.y)
         elif event.type == pygame.KEYDOWN:
             self.key(event)

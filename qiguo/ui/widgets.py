@@ -8,7 +8,7 @@ import pygame
 
 from qiguo.play.textedit import TextEdit
 
-from . import theme
+from . import pointer, theme
 from .fonts import font, fitted, render
 
 
@@ -24,7 +24,7 @@ class Button:
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         if hasattr(surface, "buttons"):  # a surface that records the layout (tests)
             surface.buttons.append((pygame.Rect(self.rect), self.label))
-        hover = self.rect.collidepoint(pygame.mouse.get_pos()) if pygame.mouse.get_focused() else False
+        hover = self.rect.collidepoint(pointer.pos()) if pygame.mouse.get_focused() else False
         colour = (theme.BUTTON_DISABLED if not self.enabled
                   else theme.BUTTON_HOVER if hover or focused else theme.BUTTON)
         pygame.draw.rect(surface, colour, self.rect, border_radius=8)
