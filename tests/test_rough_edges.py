@@ -445,3 +445,19 @@ def test_a_window_below_the_minimum_shows_the_whole_picture_scaled_and_clicks_la
     pygame.display.set_mode((1280, 900), pygame.RESIZABLE)
     app.step(0.016, [pygame.event.Event(pygame.VIDEORESIZE, size=(1280, 900), w=1280, h=900)])
     assert app.screen is app.window
+
+
+def test_each_setting_says_what_it_does_and_shows_its_choices():
+    from qiguo.play.strings import t
+    from ui_helpers import key
+    app = make_app((800, 600))
+    scene = app.scene("settings")
+    app.stack.push(scene)
+    for i, (name, values, _) in enumerate(scene.rows):
+        said = scene.explanation(i)
+        assert said.startswith(t(f"settings.help.{name}")), name
+        if values:
+            assert said.count("[") == 1 and all(part.strip() for part in said.split("\n")[1].split("·")), said
+    assert "[0.5 s]" in scene.explanation(0)  # the bot pause in use is marked among its choices
+    key(app, pygame.K_DOWN)
+    assert scene.explained() == 1
