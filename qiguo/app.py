@@ -185,6 +185,8 @@ class App:
                     self.stack.top.process_event(event)
             if self.stack.top is not None:
                 self.stack.top.update(dt)
+            if self.stack.top is not None and self.stack.top.overlay and self.toast_text:
+                self.toast_until += dt  # a message waits under an overlay (keys, legend, menu) for it to close
             self._next_toast()
             key = (id(self.stack.top), self.stack.top.frame_key() if self.stack.top else None,
                    self.window.get_size(), self.toast_text if time.monotonic() < self.toast_until else "")
@@ -219,7 +221,8 @@ class App:
         surface = self.screen
         surface.fill(theme.BACKGROUND)
         self.stack.draw(surface)
-        if self.toast_text and time.monotonic() < self.toast_until:
+        top = self.stack.top
+        if self.toast_text and time.monotonic() < self.toast_until and not (top is not None and top.overlay):
             self.draw_toast(surface)
         if surface is not self.window:  # a window below the minimum: the picture, scaled to fit
             w, h = self.window.get_size()

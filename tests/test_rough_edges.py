@@ -461,3 +461,46 @@ def test_each_setting_says_what_it_does_and_shows_its_choices():
     assert "[0.5 s]" in scene.explanation(0)  # the bot pause in use is marked among its choices
     key(app, pygame.K_DOWN)
     assert scene.explained() == 1
+
+
+def test_a_message_waits_under_the_keys_and_legend_screens():
+    from ui_helpers import frames
+    app = make_app((800, 600))
+    match = _hot_seat("h333333")
+    game = app.scene("game", match)
+    app.stack.push(game)
+    app.step(0.016, [])
+    app.toast("Hint: Horse b8–e4 — saves your Sword", 2.0)
+    for name in ("keys", "legend"):
+        app.stack.push(app.scene(name) if name == "keys" else app.scene(name, game))
+        drawn = []
+        real = app.draw_toast
+        app.draw_toast = lambda surface: drawn.append(1) or real(surface)
+        frames(app, 60, 0.05)  # three seconds under the overlay
+        app.draw()
+        assert drawn == [] and app.toast_text  # not drawn over it, and still to come
+        app.stack.pop()
+        del app.draw_toast
+    app.draw()
+    import time
+    assert time.monotonic() < app.toast_until  # shown once the overlay closed
+
+
+def test_no_tooltip_over_the_piece_picked_up_or_its_destinations():
+    from qiguo.play.cursor import explains
+    assert not explains(5, 5, {6, 7}) and not explains(6, 5, {6, 7}) and explains(8, 5, {6, 7})
+    assert explains(5, None, ())
+    from qiguo.engine import parse_point
+    from ui_helpers import click, frames
+    app = make_app((1280, 900))
+    scene = app.scene("tutorial", 1)
+    app.stack.push(scene)
+    app.step(0.016, [])
+    envoy = next(sq for sq in scene.game.pieces[0] if scene.game.piece_at(sq).is_envoy)
+    click(app, scene.view.centre(envoy))
+    assert scene.selected == envoy and scene.targets
+    target = next(iter(scene.targets))
+    app.step(0.016, [pygame.event.Event(pygame.MOUSEMOTION, pos=tuple(int(v) for v in scene.view.centre(target)),
+                                        rel=(1, 1), buttons=(0, 0, 0))])
+    frames(app, 30)
+    assert scene.tooltip_point() is None  # the dot under the pointer stays in view

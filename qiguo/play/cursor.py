@@ -2,6 +2,8 @@
 sent to the next of a set of points (the player's pieces, a piece's destinations)."""
 from __future__ import annotations
 
+from typing import Iterable
+
 from qiguo.engine import CENTRE, SIZE, Game
 
 STEPS = {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}
@@ -35,3 +37,9 @@ def movable(game: Game) -> list[int]:
 def general_of(game: Game) -> int:
     """Where the mover's General stands (the centre if it has none): where the cursor first shows."""
     return next((sq for sq, p in game.occupied() if p.is_general and p.kingdom == game.turn), CENTRE)
+
+
+def explains(point: int, selected: int | None, targets: Iterable[int]) -> bool:
+    """Whether a point's tooltip may show: never over the piece picked up nor over its
+    destinations, where the dots and marks are what the player acts on."""
+    return selected is None or (point != selected and point not in targets)

@@ -21,7 +21,7 @@ from qiguo.play.match import Match, Played
 from qiguo.ui.panel import Panel, View
 from qiguo.play.seats import HUMAN
 from qiguo.play.coaching import Coaching
-from qiguo.play.cursor import general_of, movable, next_point, stepped
+from qiguo.play.cursor import explains, general_of, movable, next_point, stepped
 from qiguo.play.strings import (cannot_move, kingdom_name, language, move_words, piece_of, reason_words,
                                status_text, t, tn)
 from qiguo.ui.layout import split
@@ -543,7 +543,7 @@ class GameScene(Scene):
         """The point being explained: the pointer has rested on it long enough."""
         if self.hover is None or not self.hover_armed or self.hover_for < HOVER_AFTER:
             return None
-        return self.hover
+        return self.hover if explains(self.hover, self.selected, self.targets) else None
 
     toast_top = True
 

@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from qiguo.engine import Game, Move, Piece, parse_point
-from qiguo.play.cursor import movable, next_point, stepped
+from qiguo.play.cursor import explains, movable, next_point, stepped
 from qiguo.ui import keymap, piece_art, theme
 from qiguo.ui.board_view import BoardView
 from qiguo.ui.tooltip import HOVER_AFTER, draw_tooltip
@@ -36,6 +36,7 @@ class TutorialScene(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.hover: int | None = None
         self.hover_for = 0.0
+        self.hover_armed = True
         self.cursor: int | None = None
         self.go(step)
 
@@ -86,9 +87,10 @@ class TutorialScene(Scene):
             point = self.view.point_at(event.pos)
             self.cursor = None
             if point != self.hover:
-                self.hover, self.hover_for = point, 0.0
+                self.hover, self.hover_for, self.hover_armed = point, 0.0, True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.click(self.view.point_at(event.pos))
+            self.hover_armed = False  # after a click, explain again only once the pointer moves
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.selected, self.targets = None, {}
 
@@ -110,7 +112,7 @@ class TutorialScene(Scene):
             self.cursor = next_point(points, self.cursor, backwards=name == "previous")
         else:
             return False
-        self.hover, self.hover_for = self.cursor, 0.0
+        self.hover, self.hover_for, self.hover_armed = self.cursor, 0.0, True
         return True
 
     def click(self, sq: int | None) -> None:
@@ -145,7 +147,9 @@ class TutorialScene(Scene):
 
     def tooltip_point(self) -> int | None:
         """The point being explained: the pointer or the cursor has rested on it long enough."""
-        return self.hover if self.hover is not None and self.hover_for >= HOVER_AFTER else None
+        if self.hover is None or not self.hover_armed or self.hover_for < HOVER_AFTER:
+            return None
+        return self.hover if explains(self.hover, self.selected, self.targets) else None
 
     def frame_key(self) -> object:
         return (self.index, self.game.ply, self.selected, self.done, self.feedback, language(),
