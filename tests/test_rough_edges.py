@@ -470,19 +470,21 @@ def test_a_message_waits_under_the_keys_and_legend_screens():
     game = app.scene("game", match)
     app.stack.push(game)
     app.step(0.016, [])
-    app.toast("Hint: Horse b8–e4 — saves your Sword", 2.0)
+    import time
+    app.toast("Hint: Horse b8–e4 — saves your Sword", 0.2)
     for name in ("keys", "legend"):
         app.stack.push(app.scene(name) if name == "keys" else app.scene(name, game))
         drawn = []
         real = app.draw_toast
         app.draw_toast = lambda surface: drawn.append(1) or real(surface)
-        frames(app, 60, 0.05)  # three seconds under the overlay
+        for _ in range(10):  # longer under the overlay than the message lasts
+            app.step(0.05, [])
+            time.sleep(0.03)
         app.draw()
         assert drawn == [] and app.toast_text  # not drawn over it, and still to come
         app.stack.pop()
         del app.draw_toast
     app.draw()
-    import time
     assert time.monotonic() < app.toast_until  # shown once the overlay closed
 
 
