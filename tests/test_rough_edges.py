@@ -506,3 +506,42 @@ def test_no_tooltip_over_the_piece_picked_up_or_its_destinations():
                                         rel=(1, 1), buttons=(0, 0, 0))])
     frames(app, 30)
     assert scene.tooltip_point() is None  # the dot under the pointer stays in view
+
+
+LONGEST_NAME = "Maximilian Alexander von Hohenzollern-Si"  # 40 letters, the most a name may have
+
+
+@pytest.mark.parametrize("language", ["en", "zh", "ja"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 900)])
+def test_the_panel_says_long_real_texts_whole(size, language, monkeypatch):
+    """The risk warning in the header, and network rows with the longest name, away: never cut
+    short, and the rows keep the size of the others."""
+    from qiguo.engine import Game
+    from qiguo.play.seats import parse_seats
+    from qiguo.play.strings import set_language, t
+    from qiguo.ui import fonts, panel as panel_module
+    assert len(LONGEST_NAME) == 40
+    make_app(size)
+    set_language(language)
+    try:
+        monkeypatch.setattr(fonts, "cuts", {})
+        sizes = {}
+        real = panel_module.render
+        monkeypatch.setattr(panel_module, "render", lambda text, s, *a: sizes.setdefault(text, s) and real(text, s, *a)
+                            or real(text, s, *a))
+        labels = [t("game.player.you"), t("net.waiting"), t("net.player", name=LONGEST_NAME) + " · " + t("net.away"),
+                  t("net.player", name="Bo"), t("game.player.bot", level=t("level.normal")),
+                  t("net.host", name=LONGEST_NAME), t("net.waiting")]
+        view = panel_module.View(Game.new(), parse_seats("h333333"), None, 0, t("game.turn", name=t("kingdom.w")),
+                                 t("game.peril"), True, 0, labels=labels)
+        panel = panel_module.Panel()
+        panel.rect = pygame.Rect(size[0] - (360 if size[0] < 1000 else 440), 0, 360 if size[0] < 1000 else 440,
+                                 size[1])
+        panel.draw(pygame.Surface(size), view, [], 0)
+        cut = {shown: whole for shown, whole in fonts.cuts.items() if LONGEST_NAME not in whole}
+        assert cut == {}, cut  # the header's warning and the seat labels are whole
+        names = [s for text, s in sizes.items()
+                 if " · " in text and text.split(" · ")[0] in [t(f"kingdom.{k}") for k in "wrobgpk"]]
+        assert len(set(names)) == 1, sizes
+    finally:
+        set_language("en")

@@ -129,13 +129,25 @@ class Panel:
         while head_size > FLOOR and line_height(head_size) + line_height(sub_size) > banner.height - 8:
             head_size -= 1
             sub_size = max(FLOOR, min(sub_size, head_size - 2))
+        sub_lines = [view.sub]
+        if fit(view.sub, sub_size, room) < sub_size:  # too long for one line: two, with a smaller head
+            for size in range(sub_size, FLOOR - 1, -1):
+                two = wrap(view.sub, size, room)
+                heads = [h for h in range(head_size, FLOOR - 1, -1)
+                         if line_height(h) + 2 * line_height(size) <= banner.height - 2]
+                if len(two) <= 2 and heads:
+                    sub_lines, sub_size, head_size = two, size, heads[0]
+                    break
         text, size = fitted(view.head, head_size, room)
         head = render(text, size, theme.TEXT)
-        top = banner.y + (banner.height - line_height(head_size) - line_height(sub_size)) // 2
+        top = banner.y + (banner.height - line_height(head_size) - len(sub_lines) * line_height(sub_size)) // 2
         surface.blit(head, (tx, top))
         colour = theme.ACCENT if view.sub_active else theme.TEXT
-        text, size = fitted(view.sub, sub_size, room)
-        surface.blit(render(text, size, colour), (tx, top + line_height(head_size)))
+        y = top + line_height(head_size)
+        for line in sub_lines:
+            text, size = fitted(line, sub_size, room)
+            surface.blit(render(text, size, colour), (tx, y))
+            y += line_height(sub_size)
 
     def _notices(self, surface: pygame.Surface, area: pygame.Rect, view: View, line_h: int) -> None:
         """The newest notices, each wrapped onto as many lines as it needs (the newest win the
@@ -217,11 +229,17 @@ class Panel:
             name_x = max(row.x + 14 + 2 * r, drawn + 6)  # clear of the disc and its mark
             who = view.labels[j] if view.labels else player_text(view.seats[j], humans == 1)
             name = f"{kingdom_name(j)} · {who}"
-            name, name_size = fitted(name, int(row_h * 0.34), col_x[0] - name_x - 4)
+            name_size = int(row_h * 0.34)
+            second = ""
+            if fit(name, name_size, col_x[0] - name_x - 4) < name_size:  # the player on the wider second line
+                name, second = kingdom_name(j), who
+            name, name_size = fitted(name, name_size, col_x[0] - name_x - 4)
             img = render(name, name_size, theme.TEXT)
             surface.set_clip(pygame.Rect(name_x, row.y, col_x[0] - name_x - 2, row.height))
             surface.blit(img, (name_x, row.y + 2))
             status = status_text(g, j)
+            if second:
+                status = f"{second} · {status}"
             if partners:  # on the second line: the name keeps the size of the other rows
                 status += " · " + t("game.allies", names=", ".join(kingdom_name(k) for k in partners))
             colour = theme.TEXT_DIM if g.alive[j] or not seated else theme.WARN
