@@ -31,6 +31,18 @@ from test_net_hostile import CODE, connect, read, run, seated, send
 SPECTATE = {"type": "hello", "version": VERSION, "code": CODE, "spectate": True}
 
 
+def welcomed(link, seconds=5.0):
+    """The session of a link's first welcome (polled as the window does)."""
+    deadline = time.monotonic() + seconds
+    welcome = None
+    while welcome is None and time.monotonic() < deadline:
+        welcome = next((m for m in link.poll() if m["type"] == "welcome"), None)
+        time.sleep(0.01)
+    session = Session()
+    session.welcome(welcome)
+    return session
+
+
 # ---- 1. requests that change nothing ------------------------------------------------------
 
 class CountingTable(Table):
@@ -208,13 +220,7 @@ def test_the_hosting_window_shows_a_lock_out_and_ctrl_u_lifts_it(tmp_path, monke
     table = hosting.new_table(parse_seats("hn-----"), "standard", [])
     server, link = hosting.start(table, 0, 0.0)
     try:
-        deadline = time.monotonic() + 5
-        welcome = None
-        while welcome is None and time.monotonic() < deadline:
-            welcome = next((m for m in link.poll() if m["type"] == "welcome"), None)
-            time.sleep(0.01)
-        session = Session()
-        session.welcome(welcome)
+        session = welcomed(link)
         match = NetMatch(link, session, ("127.0.0.1", server.address[1]), table.code, Tokens(tmp_path),
                          server=server)
         scene = app.scene("game", match)
@@ -416,13 +422,7 @@ def test_the_windows_match_refuses_what_cannot_be_and_joins_again(what, tmp_path
     fake = FakeServer(HOSTILE[what])
     try:
         link = Link("127.0.0.1", fake.port, {"type": "hello", "version": VERSION, "code": CODE})
-        deadline = time.monotonic() + 5
-        welcome = None
-        while welcome is None and time.monotonic() < deadline:
-            welcome = next((m for m in link.poll() if m["type"] == "welcome"), None)
-            time.sleep(0.01)
-        session = Session()
-        session.welcome(welcome)
+        session = welcomed(link)
         match = NetMatch(link, session, ("127.0.0.1", fake.port), CODE, Tokens(tmp_path))
         before = match.game.history[:]
         deadline = time.monotonic() + 5
