@@ -1,0 +1,109 @@
+"""Decisions the code makes that no test pinned (issue 31): each changed on purpose once, and
+each of these tests failed."""
+import pytest
+
+from qiguo.net import guard as guard_module
+from qiguo.net.guard import Guard
+
+
+def test_a_lock_outs_count_starts_again_once_it_has_expired():
+    g = Guard()
+    for n in range(guard_module.LOCK_AFTER):
+        r = g.wrong("10.1.1.1", now=float(n) * 10)
+    assert r.locked_until
+    after = r.locked_until + 1
+    r = g.wrong("10.1.1.1", now=after)
+    assert r.wrong == 1 and not r.locked_until  # one wrong code after the lock-out: a new count
+
+
+def test_each_wrong_code_doubles_the_wait_from_the_first_up_to_the_most():
+    g = Guard()
+    waits = []
+    for n in range(6):
+        now = 100.0 * n  # far apart: only the count matters
+        r = g.wrong("10.2.2.2", now=now)
+        waits.append(round(r.next_try - now, 3))
+    first, most = guard_module.FIRST_WAIT, guard_module.MAX_WAIT
+    assert waits == [min(most, first * 2 ** n) for n in range(6)]
+    assert waits[0] == first
+
+
+def test_notices_keep_the_newest(monkeypatch):
+    from qiguo.engine import Game, qfen_of
+    from qiguo.play import notices
+    from qiguo.play.seats import parse_seats
+    qfen = qfen_of({"b19": "wG", "c5": "wW", "e5": "wW", "c4": "rD", "r17": "rG", "e4": "oD", "s3": "oG",
+                    "k1": "bG"}, mover="r")
+    g = Game.from_qfen(qfen, kingdoms="wrob")
+    g.play("c4c5")  # Chu takes a Sword of Qin's...
+    g.play("e4e5")  # ...then Han the other
+    monkeypatch.setattr(notices, "KEPT", 1)
+    told = notices.since(g, parse_seats("h333---"), 0)
+    assert len(told) == 1 and "e5" in told[0].text, [n.text for n in told]
+
+
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def _save_data():
+    from qiguo.play import saves
+    from qiguo.play.match import Match
+    from qiguo.play.seats import parse_seats
+    return saves.to_data(Match(parse_seats("h333333")))
+
+
+def test_a_save_one_version_newer_is_refused_and_the_current_one_read(data_dir):
+    import json
+    from qiguo.play import saves
+    path = data_dir / "game.json"
+    data = _save_data()
+    path.write_text(json.dumps(data))
+    assert saves.read(path)["version"] == saves.VERSION
+    path.write_text(json.dumps(data | {"version": saves.VERSION + 1}))
+    with pytest.raises(saves.SaveError):
+        saves.read(path)
+
+
+def test_a_save_name_longer_than_the_limit_is_refused_on_load(data_dir):
+    import json
+    from qiguo.play import saves
+    path = data_dir / "game.json"
+    path.write_text(json.dumps(_save_data() | {"name": "n" * saves.NAME_LIMIT}))
+    saves.read(path)
+    path.write_text(json.dumps(_save_data() | {"name": "n" * (saves.NAME_LIMIT + 1)}))
+    with pytest.raises(saves.SaveError):
+        saves.read(path)
+
+
+@pytest.mark.parametrize("locale, code", [("zh_MO", "zh_TW"), ("zh_HK", "zh_TW"), ("zh_TW", "zh_TW"),
+                                          ("zh_CN", "zh"), ("zh_SG", "zh"), ("ja_JP", "ja"), ("fr_FR", "en")])
+def test_the_locale_chooses_the_written_form(locale, code):
+    from qiguo.play.catalogs import system_language
+    assert system_language((f"{locale}.UTF-8",)) == code
+
+
+def test_a_text_missing_from_a_catalog_falls_back_to_english(monkeypatch):
+    import polib
+    from qiguo.play import catalogs
+    real = catalogs.catalog
+
+    def without_one(code):
+        po = real(code)
+        if code == "ja":
+            po = polib.POFile()
+            po.metadata = real("ja").metadata
+            for e in real("ja"):
+                if e.msgid != "title.quick":
+                    po.append(e)
+        return po
+    catalogs.translations.cache_clear()
+    monkeypatch.setattr(catalogs, "catalog", without_one)
+    try:
+        ja = catalogs.translations("ja")
+        assert ja.gettext("title.quick") == catalogs.translations("en").gettext("title.quick")
+        assert ja.gettext("title.new") != catalogs.translations("en").gettext("title.new")
+    finally:
+        catalogs.translations.cache_clear()
