@@ -107,3 +107,29 @@ def test_a_text_missing_from_a_catalog_falls_back_to_english(monkeypatch):
         assert ja.gettext("title.new") != catalogs.translations("en").gettext("title.new")
     finally:
         catalogs.translations.cache_clear()
+
+
+def test_a_moves_loss_is_the_most_valuable_piece_taken_before_the_players_next_turn():
+    """Qin moves; Chu takes its Sword and Han its Horse; Qin moves again; then Chu takes its
+    Deputy. The first move is blamed for the Horse only: the most valuable piece lost before
+    Qin's next turn (not the Sword, and not the Deputy lost after that turn)."""
+    from qiguo.ai.coach.moments import _lost_before_next_turn
+    from qiguo.engine import HORSE, Game, parse_point, qfen_of
+    start = Game.from_qfen(qfen_of({"b19": "wG", "c5": "wW", "e5": "wH", "c8": "wD", "c4": "rD", "r17": "rG",
+                                    "e4": "oD", "s3": "oG", "k1": "bG"}), kingdoms="wrob")
+    entries = ["b19b18", "c4c5", "e4e5", "k1k2", "b18b19", "c5c8"]
+    at, piece, taker = _lost_before_next_turn(start, entries, 0, 0)
+    assert (at, piece.kind) == (parse_point("e5"), HORSE) and taker.kingdom == 2
+
+
+def test_on_a_tie_the_army_goes_to_the_capture_that_decided_it():
+    """Under attrition_army=captor, Chu falls at two losses: one taken by Qin, then the deciding
+    one by Han. Tied, the army goes to Han (the rules' tie-break), not to the first in order."""
+    from qiguo.engine import Game, Rules, qfen_of
+    rules = Rules.make("standard", attrition_army="captor", attrition_limit=2)
+    g = Game.from_qfen(qfen_of({"b19": "wG", "c4": "wD", "c5": "rW", "e5": "rW", "r17": "rG", "j15": "rS",
+                                "e4": "oD", "s3": "oG", "k1": "bG"}), rules, kingdoms="wrob")
+    for move in ("c4c5", "r17r16", "e4e5"):
+        g.play(move)
+    assert not g.alive[1] and g.taken[1][0] == g.taken[1][2] == 1
+    assert g.controller[1] == 2 and g.standing(1).by == 2
