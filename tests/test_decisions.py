@@ -133,3 +133,34 @@ def test_on_a_tie_the_army_goes_to_the_capture_that_decided_it():
         g.play(move)
     assert not g.alive[1] and g.taken[1][0] == g.taken[1][2] == 1
     assert g.controller[1] == 2 and g.standing(1).by == 2
+
+
+def test_the_hint_keeps_an_even_trade():
+    """An even trade (it takes what it leaves to be taken back), which the search may choose, is
+    kept by the hint: a move is replaced only when it gives material away or leaves the General
+    open, though here a free capture would look better statically."""
+    from qiguo.ai.coach.danger import outlook, score
+    from qiguo.ai.coach.hint import safer
+    from qiguo.engine import Game, random_game
+    g = Game.new()
+    random_game(g, 0, max_plies=40)  # a position with both (found by search once, seeded)
+    outlooks = [outlook(g, c) for c in g.legal_codes()]
+    trade = next(o for o in outlooks if not o.general and o.gain == o.loss > 0)
+    assert any(not o.general and o.gain >= o.loss and score(o) > score(trade) for o in outlooks)
+    assert safer(g, trade.move) == trade.move
+
+
+def test_the_hint_says_an_equal_piece_still_at_risk():
+    """Both Horses of Qin's are attacked; the hint's move saves one: it says the other one can
+    still be taken (an equal piece is no less at risk)."""
+    from qiguo.ai.coach.danger import takers_after
+    from qiguo.ai.coach.hint import explain
+    from qiguo.engine import Game, parse_point, qfen_of
+    g = Game.from_qfen(qfen_of({"a19": "wG", "c5": "wH", "m5": "wH", "c12": "rD", "m12": "oD", "r17": "rG",
+                                "s3": "oG"}), kingdoms="wro")
+    c5, m5 = parse_point("c5"), parse_point("m5")
+    away = next(m for m in g.legal_moves() if m.from_sq == c5 and not takers_after(g, m.code, 0, m.to_sq)
+                and not g.piece_at(m.to_sq) and m.to_sq // 19 < 11)
+    why = explain(g, away.code)
+    assert why.key == "saves" and why.piece.kind == g.piece_at(c5).kind
+    assert why.still is not None and why.still_at == m5
