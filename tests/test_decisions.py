@@ -164,3 +164,49 @@ def test_the_hint_says_an_equal_piece_still_at_risk():
     why = explain(g, away.code)
     assert why.key == "saves" and why.piece.kind == g.piece_at(c5).kind
     assert why.still is not None and why.still_at == m5
+
+
+def test_easy_prefers_the_quiet_move_that_threatens_a_capture():
+    """Two quiet moves of Qin's Deputy, equal in all but one thing: on d2 it threatens Chu's
+    Sword on h2. Easy ranks that one first (its bonus for a threat)."""
+    from qiguo.ai.bots import easy_order
+    from qiguo.engine import Game, Move, qfen_of
+    g = Game.from_qfen(qfen_of({"a19": "wG", "d1": "wD", "h2": "rW", "r17": "rG", "p9": "oG"}), kingdoms="wro")
+    quiet, threat = Move.parse("d1d4").code, Move.parse("d1d2").code
+    assert quiet in g.legal_codes() and threat in g.legal_codes()
+    assert easy_order(g, [quiet, threat])[0] == threat
+    assert easy_order(g, [threat, quiet])[0] == threat
+
+
+def test_late_move_reductions_spare_the_first_moves_of_a_max_node(monkeypatch):
+    """Hard's search reduces only late quiet moves: the first four children of every MAX node
+    are searched to the full depth."""
+    from qiguo.ai import search as search_module
+    calls = []
+    real = search_module.BestReplySearch._max
+
+    def recording_max(self, depth, alpha, beta, ply, tt_move):
+        inner = self._search
+        seen = []
+
+        def child(d, a, b, p, maxnode):
+            if p == ply + 1:
+                seen.append(d)
+            return inner(d, a, b, p, maxnode)
+        self._search = child
+        try:
+            return real(self, depth, alpha, beta, ply, tt_move)
+        finally:
+            self._search = inner
+            calls.append((depth, seen))
+    monkeypatch.setattr(search_module.BestReplySearch, "_max", recording_max)
+    from qiguo.ai.bots import SHAPES
+    from qiguo.ai.evaluate import WIN
+    from qiguo.engine import Game
+    search = search_module.BestReplySearch(Game.new(), shape=SHAPES["hard"])
+    search._search(3, -2 * WIN, 2 * WIN, 0, True)  # a MAX node three plies from its leaves
+    deep = [(depth, seen) for depth, seen in calls if depth >= 3 and len(seen) > 5]
+    assert deep  # the search reached MAX nodes deep enough to reduce
+    for depth, seen in deep:
+        assert all(d == depth - 1 for d in seen[:4]), (depth, seen[:6])
+    assert any(depth - 2 in seen for depth, seen in deep)  # and later quiet moves were reduced
