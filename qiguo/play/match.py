@@ -55,6 +55,20 @@ class Match:
     """The join code of a network game."""
     problem = ""
     """What the server last sent that could not be taken in."""
+    kept_elsewhere = False
+    """Whether the game is kept by a server (a network game), not in this window's saves."""
+
+    def lockouts(self) -> list[tuple[str, float]]:
+        """The addresses the hosted server locked out for wrong join codes (none here)."""
+        return []
+
+    def lift(self) -> None:
+        """Let the locked-out addresses try again (a hosted game)."""
+
+    @property
+    def server_stopped(self) -> bool:
+        """Whether the server this window hosts stopped before its game was over."""
+        return False
 
     @property
     def connected(self) -> bool:

@@ -36,6 +36,7 @@ class NetMatch(Match):
     """The game a server holds, as this window sees and plays it."""
 
     networked = True
+    kept_elsewhere = True
 
     def __init__(self, link: Link, session: Session, address: tuple[str, int], code: str, tokens: Tokens,
                  server: Any = None, worker_factory: Callable[[], Worker] | None = None):
@@ -242,6 +243,17 @@ class NetMatch(Match):
         fresh.start()
         self.server = fresh
         self._retry_at = 0.0  # it listens now: join at once, not at the next retry
+
+    def lockouts(self) -> list[tuple[str, float]]:
+        return self.server.lockouts() if self.server is not None else []
+
+    def lift(self) -> None:
+        if self.server is not None:
+            self.server.lift()
+
+    @property
+    def server_stopped(self) -> bool:
+        return self.server is not None and self.server.stopped
 
     def local_seats(self) -> list[Seat]:
         """The seats for a local copy of the game (a save): the network players become humans."""

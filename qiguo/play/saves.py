@@ -185,6 +185,12 @@ def autosave(match: Match) -> bool:
         return False
 
 
+def keep(match: Match) -> bool:
+    """Keep a game to continue up to date: the autosave, unless a server keeps it. False when
+    it could not be written."""
+    return True if match.kept_elsewhere else autosave(match)
+
+
 def continuable() -> tuple[dict[str, Any] | None, str]:
     """The autosaved game (finished or not) if there is one that is readable, and why not if an
     autosave exists but cannot be read (empty when there is none or it is fine). A refused

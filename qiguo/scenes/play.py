@@ -9,7 +9,7 @@ import time
 import pygame
 
 from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
-from qiguo.play import hosting, movelist, notices, record, saves, trail
+from qiguo.play import hosting, movelist, notices, saves, trail
 from qiguo.ui import keymap, piece_art, pointer, theme
 from qiguo.ui.board_view import BoardView
 from qiguo.play.files import data_dir
@@ -21,6 +21,7 @@ from qiguo.play.match import Match, Played
 from qiguo.ui.panel import Panel, View
 from qiguo.play.seats import HUMAN
 from qiguo.play.coaching import Coaching
+from qiguo.play.flow import Cues, Flow, seat_note_text
 from qiguo.play.cursor import explains, general_of, movable, next_point, stepped
 from qiguo.play.strings import (cannot_move, kingdom_name, language, move_words, piece_of, reason_words,
                                status_text, t, tn)
@@ -55,6 +56,7 @@ class GameScene(Scene):
         self._past: Game | None = None
         self.moves = movelist.MoveList()
         self.coaching = Coaching()
+        self.flow = Flow(match)
         self.better: int | None = None
         """In review, the better move of a key moment, drawn on the position before it."""
         self._lines: list[movelist.Line] = []
@@ -65,10 +67,9 @@ class GameScene(Scene):
         """Network games: the kingdoms whose player left, and when a bot takes their seat."""
         """Seat events of a network game (a player left, a bot stands in), until the player's move."""
         self.game_notices: list[notices.Notice] = []
+        """What the moves on the trail mean for the player whose view is on show (see trail())."""
         self._past_notices: tuple[object, list[notices.Notice]] = (None, [])
         """The notices of the position of the past on show, by that position."""
-        """What the moves on the trail mean for the player whose view is on show (see trail())."""
-        self._threatened = {n.kingdom for n in notices.general_threats(match.game, match.seats)}
         self._trail: list[trail.Step] = []
         self._trail_key: tuple = ()
         self.hover: int | None = None
@@ -166,9 +167,8 @@ class GameScene(Scene):
 
     def let_in(self) -> None:
         """The host lets every address locked out for wrong join codes try again."""
-        server = self.match.server if self.match.networked else None
-        if server is not None and server.lockouts():
-            server.lift()
+        if self.match.lockouts():
+            self.match.lift()
             self.app.toast(t("net.lifted"))
 
     def move_cursor(self, direction: str) -> None:
@@ -265,64 +265,36 @@ class GameScene(Scene):
             self.on_played(played)
 
     def on_played(self, played: Played) -> None:
-        victim = played.captured
-        self.app.play_sound("general" if victim and victim.is_general else "capture" if victim else "move")
-        if played.fallen:
-            self.app.play_sound("defeat")
-        if self.game.result is not None:
-            self.app.play_sound("victory")
-        elif self.match.human_to_move and self.match.seats[played.kingdom] != HUMAN:
-            self.app.play_sound("turn")
-        self.autosave()
-        record.add(self.game, self.match.local_seats())  # when the game is over, or over for every human here
+        """Draw what the flow decided after a move (qiguo.play.flow): sounds, messages, the
+        glide, and the knocked-out choice."""
+        self.perform(self.flow.after_move(played))
         self.deselect()
         if self.cursor is not None:  # the cursor's explanation waits for the cursor to move again
             self.hover_armed = False
         self.scroll = 0
         self.view.animate(self.game, played, self.app.settings.anim_time, self._tray)
         self.last_move = played.move
-        self.notice(played)
         self.seat_notices()
-        if played.warning:
-            self.app.toast(t("game.bot_fallback", why=played.warning))
-        self.knocked_out(played)
 
-    def knocked_out(self, played: Played) -> None:
-        """A human kingdom here fell: if it was the last one and the game goes on, the player is
-        told how and by whom and chooses what next; in hot-seat with humans left, they are told."""
-        m, g = self.match, self.game
-        fallen = [k for k in played.fallen if m.seats[k] == HUMAN]
-        if not fallen or g.result is not None:
-            return
-        told = " ".join(t("out.fallen", name=kingdom_name(k), how=status_text(g, k)) for k in fallen)
-        if any(m.seats[j] == HUMAN and g.alive[j] for j in range(7)):
-            self.app.toast(told + " " + t("out.goes_on"), 8.0)
-            return
-        self.app.stack.push(self.app.scene("knocked_out", self, told + " " + t("out.bots_play_on")))
-
-    def notice(self, played: Played) -> None:
-        """The alert sound when a move takes a piece a human here moved or newly threatens a
-        human general (the notices themselves are read back from the game: see trail()); a
-        human's move clears the seat notes."""
-        m, g = self.match, self.game
-        new = notices.after_move(g, m.seats, played.kingdom, played.captured, played.owner, played.move.to_sq,
-                                 played.fallen)
-        threats = notices.general_threats(g, m.seats)
-        new += [n for n in threats if n.kingdom not in self._threatened]
-        self._threatened = {n.kingdom for n in threats}
-        if any(n.kind in ("lost", "threat") for n in new):
-            self.app.play_sound("alert")
-        if m.seats[played.kingdom] == HUMAN:  # like the trail: what happened since the player's move
+    def perform(self, cues: Cues) -> None:
+        """Play the sounds, show the messages and open the knocked-out choice the flow asks for."""
+        for sound in cues.sounds:
+            self.app.play_sound(sound)
+        for text, seconds in cues.toasts:
+            self.app.toast(text, seconds)
+        if cues.cleared:  # like the trail: what happened since the player's move
             self.seat_notes = []
+        if cues.knocked_out:
+            self.app.stack.push(self.app.scene("knocked_out", self, cues.knocked_out))
 
     def seat_notices(self) -> None:
         """Network games: a player left (and when a bot takes over), or a bot now stands in."""
         notes = self.match.notes
         while notes:
             note = notes.pop(0)
-            if note.get("event") in ("unsaved", "saved"):  # the host's server could not write its state
-                self.app.toast(t("net.unsaved", why=str(note.get("message", ""))[:200]) if note["event"] == "unsaved"
-                               else t("net.saved"), 8.0)
+            said = seat_note_text(note)  # the host's server could not write its state, or can again
+            if said:
+                self.app.toast(said, 8.0)
                 continue
             k = KINGDOMS.find(str(note.get("kingdom", ""))[:1])
             if k < 0:
@@ -340,9 +312,7 @@ class GameScene(Scene):
     def live_seat_notes(self) -> list[notices.Notice]:
         """The seat notes as the seats stand now: a player who left, with the seconds before a
         bot takes over counting down; none for a player who is back."""
-        if not self.match.networked:
-            return self.seat_notes
-        labels = self.match.labels()
+        labels = self.match.labels()  # none in a local game
         back = {k for k, s in enumerate(labels) if s.get("connected")}
         for k in list(self.away):
             if k in back or labels[k].get("standin"):
@@ -356,13 +326,11 @@ class GameScene(Scene):
     def check_server(self) -> None:
         """A hosting window whose server stopped (its game not over) says so and offers to serve
         the game again, from the table the server held; a new lock-out is said in a toast."""
-        server = self.match.server if self.match.networked else None
-        locked = {a for a, _ in server.lockouts()} if server is not None else set()
+        locked = {a for a, _ in self.match.lockouts()}
         if locked - self._locked_told:
             self.app.toast(self.lockout_line())
         self._locked_told = locked
-        if not self.match.networked or self.match.server is None or not self.match.server.stopped \
-                or self.app.stack.top is not self:
+        if not self.match.server_stopped or self.app.stack.top is not self:
             return
         self.app.stack.push(self.app.scene("server_stopped", self))
 
@@ -419,13 +387,8 @@ class GameScene(Scene):
         goes on, the player chooses: watch the bots finish, the standings now, or the title."""
         if not self.match.resign(k):
             return
-        self.autosave()
-        record.add(self.game, self.match.local_seats())
         self.deselect()
-        self.app.toast(t("game.log.resign", name=kingdom_name(k)))
-        g = self.game
-        if g.result is None and not any(self.match.seats[j] == HUMAN and g.alive[j] for j in range(7)):
-            self.app.stack.push(self.app.scene("knocked_out", self, t("resigned.title")))
+        self.perform(self.flow.after_resign(k))
 
     def take_back(self, redo: bool) -> None:
         """Undo to the last move of the player who asks (the human to move, or the last human
@@ -468,13 +431,9 @@ class GameScene(Scene):
         self.last_move, self.over_for = 0, 0.0
 
     def autosave(self) -> None:
-        """Keep the game to continue up to date (a failure to write is said once). A network game
-        is kept by its server."""
-        if self.match.networked:
-            return
-        if not saves.autosave(self.match) and not getattr(self, "_save_warned", False):
-            self._save_warned = True
-            self.app.toast(t("game.autosave_failed"))
+        """Keep the game to continue up to date (see Flow.keep; a failure is said once)."""
+        for text, seconds in self.flow.keep():
+            self.app.toast(text, seconds)
 
     def save(self) -> None:
         """Ask for a name (the date, time and players by default), then keep a copy of the game."""
@@ -642,7 +601,7 @@ class GameScene(Scene):
 
     def lockout_line(self) -> str:
         """The host's word on the addresses locked out for wrong join codes ("" for none)."""
-        locked = self.match.server.lockouts() if self.match.networked and self.match.server is not None else []
+        locked = self.match.lockouts()
         return t("net.locked", addresses=", ".join(f"{a} ({math.ceil(left / 60)} min)" for a, left in locked[:3])) \
             if locked else ""
 

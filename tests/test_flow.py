@@ -1,0 +1,59 @@
+"""What follows a move is decided in the pygame-free play package (qiguo.play.flow): the game
+kept and recorded, the sounds and messages, the knocked-out choice. The game scene only does
+what the cues say, for a local and a network match alike."""
+import pytest
+
+from qiguo.engine import qfen_of
+from qiguo.play import record, saves
+from qiguo.play.flow import Flow
+from qiguo.play.match import Match
+from qiguo.play.seats import parse_seats
+from ui_helpers import InlineWorker
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def falling_match():
+    """Chu (a bot) to move, its Deputy able to take Qin's General on c10; Qin is the human."""
+    qfen = qfen_of({"c10": "wG", "c4": "rD", "s17": "rG", "s3": "oG"}, mover="r")
+    return Match(parse_seats("h33----"), qfen=qfen, worker_factory=InlineWorker)
+
+
+def test_a_move_is_kept_and_sounds_as_it_should():
+    match = Match(parse_seats("h333333"), worker_factory=InlineWorker)
+    played = match.play_human(match.game.legal_codes()[0])
+    cues = Flow(match).after_move(played)
+    assert cues.sounds[0] in ("move", "capture") and cues.cleared and not cues.knocked_out
+    assert saves.continuable()[0] is not None  # the autosave holds the move
+
+
+def test_the_last_human_falling_gives_the_knocked_out_choice_and_a_record():
+    match = falling_match()
+    flow = Flow(match)
+    played = match._play(match.game.parse_move("c4c10").code, None)  # as the bot's move is played
+    cues = flow.after_move(played)
+    assert "defeat" in cues.sounds and cues.knocked_out and "Qin" in cues.knocked_out
+    entry, = record.load()
+    assert entry["reason"] == record.HUMANS_OUT
+
+
+def test_a_network_match_is_kept_by_its_server(monkeypatch):
+    match = Match(parse_seats("h333333"), worker_factory=InlineWorker)
+    monkeypatch.setattr(type(match), "kept_elsewhere", True)
+    written = []
+    monkeypatch.setattr(saves, "autosave", lambda m: written.append(m) or True)
+    assert Flow(match).keep() == [] and written == []
+    monkeypatch.setattr(type(match), "kept_elsewhere", False)
+    Flow(match).keep()
+    assert written == [match]
+
+
+def test_a_failed_save_is_said_once(monkeypatch):
+    match = Match(parse_seats("h333333"), worker_factory=InlineWorker)
+    monkeypatch.setattr(saves, "autosave", lambda m: False)
+    flow = Flow(match)
+    assert len(flow.keep()) == 1 and flow.keep() == []
