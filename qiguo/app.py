@@ -232,6 +232,15 @@ class App:
             self.window.fill((0, 0, 0))
             self.window.blit(fitted, fitted.get_rect(center=(w // 2, h // 2)))
 
+    def toast_height(self, width: int) -> int:
+        """The height of the message on show, wrapped to `width` (0 when there is none), so
+        that a scene can leave room for it."""
+        if not self.toast_text or time.monotonic() >= self.toast_until:
+            return 0
+        size = max(14, min(20, self.screen.get_height() // 40))
+        lines = wrap(self.toast_text, size, width - 24) or [""]
+        return sum(render(line, size, theme.TEXT).get_height() for line in lines) + 12 + 4
+
     def draw_toast(self, surface: pygame.Surface) -> None:
         """The message, wrapped to the window's width, in a box at the bottom."""
         w, h = surface.get_size()

@@ -545,3 +545,23 @@ def test_the_panel_says_long_real_texts_whole(size, language, monkeypatch):
         assert len(set(names)) == 1, sizes
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 900)])
+def test_the_hint_message_leaves_the_move_list_in_view(size):
+    app = make_app(size)
+    match = _hot_seat("hhhhhhh")
+    for _ in range(20):
+        match.game.play(match.game.legal_moves()[0])
+    scene = app.scene("game", match)
+    app.stack.push(scene)
+    app.toast("Hint: Horse b8–e4 — saves your Sword from Chu's Crossbow; your Horse on e4 can still be taken", 8.0)
+    app.draw()
+    box_h = app.toast_height(scene.panel.rect.width - 2 * max(6, scene.panel.rect.width // 40))
+    area = scene.toast_area()
+    assert box_h and area.height >= box_h - 4  # the message has its room...
+    assert not area.colliderect(scene.panel.list_rect)  # ...above the move list, not over it
+    assert scene.panel.list_hits  # and the list still shows moves
+    app.toast_text = ""
+    app.draw()
+    assert scene.panel.message_rect.height == 0  # no message: the list takes the room back

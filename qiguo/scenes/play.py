@@ -507,9 +507,9 @@ class GameScene(Scene):
     toast_top = True
 
     def toast_area(self) -> pygame.Rect:
-        """Messages go over the top of the move list (its oldest lines), never over the board or
-        the newest moves."""
-        return self.panel.list_rect
+        """Messages go in the room the panel leaves for them above the move list: they cover
+        neither the board nor the moves."""
+        return self.panel.message_rect if self.panel.message_rect.height else self.panel.list_rect
 
     # ---- drawing ------------------------------------------------------------------------
 
@@ -562,7 +562,8 @@ class GameScene(Scene):
         key = (id(self.game), self.game.ply, self.game.hash, language())
         if key != self._lines_key:
             self._lines, self._lines_key = self.moves.update(self.match), key
-        self.scroll = self.panel.draw(surface, self.panel_view(g), self._lines, self.scroll)
+        reserve = self.app.toast_height(self.panel.rect.width - 2 * max(6, self.panel.rect.width // 40))
+        self.scroll = self.panel.draw(surface, self.panel_view(g), self._lines, self.scroll, reserve)
         self.view.draw_flights(surface)
         point = self.tooltip_point()
         if point is not None and self.app.stack.top is self:  # never peeking out from under a menu

@@ -79,12 +79,15 @@ class Panel:
         self.rows: dict[int, pygame.Rect] = {}
         self.prisoner_cells: dict[int, tuple[int, int]] = {}
         self.list_rect = pygame.Rect(0, 0, 0, 0)
+        self.message_rect = pygame.Rect(0, 0, 0, 0)
+        """Where a message goes: the room left above the move list."""
         self.list_hits: list[tuple[pygame.Rect, int]] = []
         self.footer = pygame.Rect(0, 0, 0, 0)
         self.notice_lines = 2
 
-    def draw(self, surface: pygame.Surface, view: View, lines: list[Line], scroll: int) -> int:
-        """The whole panel; returns the scroll actually used (clamped to the list)."""
+    def draw(self, surface: pygame.Surface, view: View, lines: list[Line], scroll: int, reserve: int = 0) -> int:
+        """The whole panel; returns the scroll actually used (clamped to the list). `reserve`
+        pixels above the move list are left free (a message goes there: `message_rect`)."""
         p = self.rect
         pygame.draw.rect(surface, theme.PANEL, p)
         pad = max(6, p.width // 40)
@@ -107,7 +110,9 @@ class Panel:
         room = self.footer.top - notes.bottom - 8
         row_h = max(2 * FLOOR + 8, min(58, int(room * 0.62) // 7))
         y = self._kingdoms(surface, x, notes.bottom + 4, w, row_h, view)
-        self.list_rect = pygame.Rect(x, y + 4, w, self.footer.top - y - 8)
+        reserve = min(reserve, max(0, self.footer.top - y - 8 - 2 * (FLOOR + 6)))  # two list lines stay
+        self.message_rect = pygame.Rect(x, y + 4, w, reserve)
+        self.list_rect = pygame.Rect(x, y + 4 + reserve, w, self.footer.top - y - 8 - reserve)
         return self._moves(surface, view, lines, scroll)
 
     def _banner(self, surface: pygame.Surface, banner: pygame.Rect, view: View) -> None:
