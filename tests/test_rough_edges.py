@@ -565,3 +565,31 @@ def test_the_hint_message_leaves_the_move_list_in_view(size):
     app.toast_text = ""
     app.draw()
     assert scene.panel.message_rect.height == 0  # no message: the list takes the room back
+
+
+def _axis(kind, size=20):
+    """The long axis of a pictogram's silhouette at piece size, in degrees (0: level, 90:
+    upright), and how elongated it is."""
+    import math
+    from qiguo.ui import piece_art
+    im = piece_art.icon(kind, (0, 0, 0), size)
+    pts = [(x, -y) for y in range(size) for x in range(size) if im.get_at((x, y)).a > 100]
+    n = len(pts)
+    mx, my = sum(p[0] for p in pts) / n, sum(p[1] for p in pts) / n
+    sxx = sum((p[0] - mx) ** 2 for p in pts) / n
+    syy = sum((p[1] - my) ** 2 for p in pts) / n
+    sxy = sum((p[0] - mx) * (p[1] - my) for p in pts) / n
+    half = math.sqrt(max(0.0, (sxx - syy) ** 2 / 4 + sxy ** 2))
+    return math.degrees(0.5 * math.atan2(2 * sxy, sxx - syy)) % 180, math.sqrt(((sxx + syy) / 2 + half) /
+                                                                               max((sxx + syy) / 2 - half, 1e-6))
+
+
+def test_the_look_alike_kinds_have_silhouettes_of_their_own():
+    """At the smallest piece size (about 20 px, 800x600) the Sword stands upright while the
+    Crossbow lies diagonal, and the Bow is an upright bow beside its arrow: their long axes are
+    far apart (the slanted broadsword and the bowman read like the Crossbow)."""
+    from qiguo.engine import BOW, CROSSBOW, SWORD
+    make_app((800, 600))
+    sword, crossbow, bow = _axis(SWORD), _axis(CROSSBOW), _axis(BOW)
+    assert abs(sword[0] - 90) < 10 and sword[1] > 2
+    assert abs(sword[0] - crossbow[0]) >= 30 and abs(bow[0] - crossbow[0]) >= 30, (sword, bow, crossbow)

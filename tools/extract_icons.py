@@ -13,18 +13,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "assets" / "icons"
 
-ICONS = {  # piece letter -> (icon name, author on game-icons.net)
-    "G": ("imperial-crown", "Delapouite"),
-    "D": ("chess-rook", "Skoll"),
-    "B": ("chess-bishop", "Skoll"),
-    "E": ("dove", "Lorc"),
-    "C": ("cannon", "Lorc"),
-    "A": ("bowman", "Lorc"),
-    "X": ("crossbow", "Carl Olsen"),
-    "S": ("crossed-sabres", "Lorc"),
-    "W": ("broadsword", "Lorc"),
-    "H": ("horse-head", "Delapouite"),
+ICONS = {  # piece letter -> (icon name, author on game-icons.net, degrees it is turned)
+    "G": ("imperial-crown", "Delapouite", 0),
+    "D": ("chess-rook", "Skoll", 0),
+    "B": ("chess-bishop", "Skoll", 0),
+    "E": ("dove", "Lorc", 0),
+    "C": ("cannon", "Lorc", 0),
+    "A": ("bow-arrow", "Lorc", 0),
+    "X": ("crossbow", "Carl Olsen", 0),
+    "S": ("crossed-sabres", "Lorc", 0),
+    "W": ("broadsword", "Lorc", -45),
+    "H": ("horse-head", "Delapouite", 0),
 }
+"""Each kind's silhouette must stand alone at the smallest piece size (about 20 px): the Bow is
+an upright bow beside its arrow (the bowman's figure read like the Crossbow), the Sword stands
+upright (slanted it read like the Crossbow's stock), the Sabres cross."""
 
 
 def main() -> int:
@@ -42,11 +45,11 @@ def main() -> int:
     lines = ["Piece pictograms from game-icons.net (https://game-icons.net), licensed CC BY 3.0",
              "(https://creativecommons.org/licenses/by/3.0/), taken from the npm package",
              f"@iconify-json/game-icons {version} by tools/extract_icons.py, unchanged but for the",
-             "fill colour, which the game sets per kingdom.", ""]
-    for letter, (name, author) in ICONS.items():
+             "fill colour, which the game sets per kingdom, and the Sword, turned upright.", ""]
+    for letter, (name, author, turn) in ICONS.items():
         icon = data["icons"][name]
-        body = icon["body"]
         w, h = icon.get("width", size[0]), icon.get("height", size[1])
+        body = icon["body"] if not turn else f'<g transform="rotate({turn} {w / 2:g} {h / 2:g})">{icon["body"]}</g>'
         svg = f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}">{body}</svg>\n'
         (OUT / f"{name}.svg").write_text(svg, encoding="utf-8")
         lines.append(f"{name}.svg  ({letter})  by {author}, https://game-icons.net/")

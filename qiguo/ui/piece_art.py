@@ -20,7 +20,7 @@ from .fonts import render
 
 
 ICONS = {GENERAL: "imperial-crown", DEPUTY: "chess-rook", BRIGADIER: "chess-bishop", ENVOY: "dove",
-         CANNON: "cannon", BOW: "bowman", CROSSBOW: "crossbow", SABRE: "crossed-sabres", SWORD: "broadsword",
+         CANNON: "cannon", BOW: "bow-arrow", CROSSBOW: "crossbow", SABRE: "crossed-sabres", SWORD: "broadsword",
          HORSE: "horse-head"}
 """The game-icons.net pictogram of each kind (assets/icons, see ATTRIBUTION.txt there)."""
 
