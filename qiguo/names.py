@@ -114,3 +114,13 @@ def clean_code(text: str, limit: int) -> str:
     if not (code.isascii() and code.isalnum()) or len(code) > limit:
         raise TextError(f"a join code is 1 to {limit} letters and digits")
     return code
+
+
+SHORT = 20
+"""The most characters of a player's name a notice or the header shows (the whole name is on
+the panel's row): the message around it is never cut."""
+
+
+def short(name: str, limit: int = SHORT) -> str:
+    """A name for a sentence: as it is, or its first letters and "…"."""
+    return name if len(name) <= limit else name[:limit - 1].rstrip() + "…"

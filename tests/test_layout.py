@@ -128,3 +128,62 @@ def test_the_layout_probe_finds_what_it_looks_for():
     surface.texts.append(("first line", 14, pygame.Rect(10, 270, 60, 16), surface.get_rect()))
     lost = problems(surface, wrapped={"first line second line": ["first line", "second line"]})
     assert "'first line second line' lost 1 of its 2 lines" in " | ".join(lost)
+
+
+def longest(values):
+    """The widest of some texts (as drawn at one size)."""
+    font = fonts.font(20)
+    return max(values, key=lambda text: font.size(text)[0])
+
+
+def long_texts():
+    """Every header line and notice the game writes, filled with its longest real values in
+    the current language: the widest kingdom, piece and point names, the longest name a player
+    may give (40 letters)."""
+    from qiguo.play.strings import piece_name, tn
+    from qiguo.engine import Piece
+    kingdom = longest([t(f"kingdom.{k}") for k in "wrobgpk"])
+    piece = longest([piece_name(Piece(kind)) for kind in range(1, 11)])
+    point = "m19"
+    from qiguo.names import short
+    name = short("Maximilian Alexander von Hohenzollern-Si")  # 40 letters, shortened in sentences
+    status = t("status.general", by=kingdom) + t("status.join") + t("status.army.inherited", by=kingdom)
+    heads = [t("game.turn", name=kingdom), t("review.head", n=1999, total=1999), t("moves.past", n=1999, total=1999),
+             t("game.over")]
+    subs = [t("game.peril"), t("game.risky"), t("game.your_move"), t("game.thinking"), t("game.waiting"),
+            t("game.paused"), t("net.waiting_for", name=name), t("net.waiting_for_player"), t("review.keys"),
+            t("moves.back"), t("game.view_result")]
+    notes = [t("moves.out", name=kingdom, status=status),
+             t("notice.lost", kingdom=kingdom, piece=piece, point=point, captor=kingdom),
+             t("notice.threat", kingdom=kingdom, point=point, attacker=kingdom, piece=piece, at=point),
+             tn("notice.brink", 1, kingdom=kingdom, limit=200), tn("notice.brink", 3, kingdom=kingdom, limit=200),
+             t("net.left", name=name, wait=300), t("net.standin_now", name=name)]
+    return heads, subs, notes, name
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_panels_texts_are_whole_with_their_longest_values(code, size):
+    """Issue 35: the header "Moving there leaves your General to be tak…" and the notice "Han
+    is out: general taken by Qi; army inh…" were cut at 1280x900 while the layout check passed
+    on fixed texts. Every template, filled with its longest values, is drawn whole (a player's
+    name is shortened in sentences: qiguo.names.short), and no text under the floor."""
+    from layout_probe import problems
+    from qiguo.engine import Game
+    from qiguo.play import notices as notices_module
+    from qiguo.ui.panel import Panel, View
+    app = make_app(size)
+    set_language(code)
+    heads, subs, notes, name = long_texts()
+    scene = game(app)
+    scene.layout(size)
+    head, sub, note = longest(heads), longest(subs), longest(notes)  # each line is drawn on its own
+    cases = [(h, sub, note) for h in heads] + [(head, s, note) for s in subs] + [(head, sub, n) for n in notes]
+    for head, sub, note in cases:
+        fonts.cuts.clear()
+        surface = RecordingSurface(size)
+        view = View(Game.new(), parse_seats("h333333"), None, 0, head, sub, True, 0,
+                    [notices_module.Notice(note, "lost", 0)])
+        Panel.draw(scene.panel, surface, view, [], 0)
+        found = problems(surface, cut=dict(fonts.cuts))
+        assert found == [], f"{code} {size} {head!r} / {sub!r} / {note!r}: " + "; ".join(found[:6])

@@ -14,7 +14,7 @@ from qiguo.ui import keymap, piece_art, pointer, theme
 from qiguo.ui.board_view import BoardView
 from qiguo.play.files import data_dir
 from qiguo.ai.coach import Danger, Destination, explain
-from qiguo.names import TextError, clean
+from qiguo.names import TextError, clean, short
 from qiguo.net.protocol import LIMITS
 from qiguo.ui.fonts import has_glyph
 from qiguo.play.match import Match, Played
@@ -304,7 +304,7 @@ class GameScene(Scene):
                 self.away[k] = time.monotonic() + (float(wait) if isinstance(wait, (int, float)) else 0.0)
             else:
                 self.away.pop(k, None)
-                name = self.player_name(k) or kingdom_name(k)
+                name = short(self.player_name(k)) or kingdom_name(k)
                 self.seat_notes = (self.seat_notes + [notices.Notice(t("net.standin_now", name=name), "fell", k)]
                                    )[-notices.KEPT:]
             self.app.play_sound("alert")
@@ -319,7 +319,7 @@ class GameScene(Scene):
                 del self.away[k]
         self.seat_notes = [n for n in self.seat_notes if n.kingdom not in back]
         now = time.monotonic()
-        left = [notices.Notice(t("net.left", name=self.player_name(k) or kingdom_name(k),
+        left = [notices.Notice(t("net.left", name=short(self.player_name(k)) or kingdom_name(k),
                                  wait=max(0, math.ceil(until - now))), "fell", k) for k, until in self.away.items()]
         return self.seat_notes + left
 
@@ -612,7 +612,7 @@ class GameScene(Scene):
         if s["kind"] == "bot" or s["standin"] or self.match.seats[k] == HUMAN:
             return t("game.thinking")
         name = self.player_name(k)
-        return t("net.waiting_for", name=name) if name else t("net.waiting_for_player")
+        return t("net.waiting_for", name=short(name)) if name else t("net.waiting_for_player")
 
     def player_name(self, k: int) -> str:
         """The name a network player gave, or "" (the server holds a seat taken without a name
