@@ -26,7 +26,7 @@ from qiguo.net.server import Server, ServerThread
 from qiguo.net.session import ILLEGAL, Session, Tokens
 from qiguo.net.table import Table, table_seats
 
-from test_net_hostile import CODE, connect, read, run, seated, send
+from test_net_hostile import CODE, connect, read, run, seated, send, serving
 
 SPECTATE = {"type": "hello", "version": VERSION, "code": CODE, "spectate": True}
 
@@ -157,19 +157,13 @@ def test_rotating_loopback_addresses_are_slowed_by_the_network_budget_and_logged
     logged = []
 
     async def go():
-        srv = Server(Table(table_seats(parse_seats("nn-----")), code=CODE), log=logged.append)
-        _, port = await srv.start()
-        task = asyncio.ensure_future(srv.serve())
         answers = []
-        try:
+        async with serving("nn-----", log=logged.append) as (srv, port):
             for n in range(2, 42):  # 40 addresses of 127.0.0.0/24, one guess each
                 r, w = await connect(port, f"127.0.0.{n}")
                 await send(w, {"type": "hello", "version": VERSION, "code": "GUESS1", "seat": "w"})
                 answers.append(await read(r))
                 w.close()
-        finally:
-            srv.stop()
-            await task
         return answers
     answers = run(go())
     refused = [a for a in answers if a["code"] == "refused"]
