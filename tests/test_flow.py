@@ -57,3 +57,35 @@ def test_a_failed_save_is_said_once(monkeypatch):
     monkeypatch.setattr(saves, "autosave", lambda m: False)
     flow = Flow(match)
     assert len(flow.keep()) == 1 and flow.keep() == []
+
+
+@pytest.mark.parametrize("preset", ["standard", "chinese", "sima-guang"])
+def test_a_kingdom_one_general_from_winning_is_warned_of_with_the_piece_that_could_finish_it(preset):
+    """Qin holds Han's General (Han is out); Qin's Deputy on c4 can take Chu's General on c10.
+    One more General (Standard, Sima Guang) or one more kingdom brought down (the Chinese text)
+    wins: the notices say so before it happens, and name the Deputy."""
+    from qiguo.engine import Game
+    from qiguo.play import notices
+    from qiguo.play.strings import t
+    qfen = qfen_of({"a19": "wG", "c4": "wD", "c10": "rG", "s17": "kG", "s3": "bG"}, prisoners="w=oG")
+    g = Game.from_qfen(qfen, preset, kingdoms="wrobk")
+    assert not g.alive[2]  # Han is out: its General is Qin's prisoner
+    said = [n.text for n in notices.since(g, parse_seats("3h3-3-h"), 1)]
+    key = "notice.near.kingdom" if preset == "chinese" else "notice.near.general"
+    expected = t(key, kingdom="Qin") + " " + t("notice.near.by", piece="Deputy", point="c4", target="Chu's General")
+    assert expected in said, said
+    g.play("c4c10")  # and it does win
+    assert g.result is not None and "w" in g.result.winners
+    assert notices.near_wins(g) == []
+
+
+def test_a_kingdom_a_few_prisoners_from_winning_is_warned_of():
+    from qiguo.engine import Game
+    from qiguo.play import notices
+    chu = "rD rB rC rA rX " + "rS " * 2 + "rW " * 4 + "rH " * 4  # every piece of Chu's but its General, Envoy
+    qi = "bW " * 4 + "bH " * 4 + "bS bS bD bC"
+    held = "w=" + (chu + qi).replace(" ", "")
+    g = Game.from_qfen(qfen_of({"a19": "wG", "c10": "rG", "s17": "kG", "s3": "bG"}, prisoners=held),
+                       kingdoms="wrbk")
+    near = notices.near_wins(g)
+    assert g.score[0] >= 27 and any("Qin needs only" in n.text for n in near), (g.score[0], [n.text for n in near])

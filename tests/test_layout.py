@@ -157,7 +157,12 @@ def long_texts():
              t("notice.lost", kingdom=kingdom, piece=piece, point=point, captor=kingdom),
              t("notice.threat", kingdom=kingdom, point=point, attacker=kingdom, piece=piece, at=point),
              tn("notice.brink", 1, kingdom=kingdom, limit=200), tn("notice.brink", 3, kingdom=kingdom, limit=200),
-             t("net.left", name=name, wait=300), t("net.standin_now", name=name)]
+             t("net.left", name=name, wait=300), t("net.standin_now", name=name),
+             t("notice.near.general", kingdom=kingdom) + " " + t("notice.near.by", piece=piece, point=point,
+                                                                  target=t("piece.of", kingdom=kingdom, piece=t("piece.G"))),
+             t("notice.near.kingdom", kingdom=kingdom) + " " + t("notice.near.by", piece=piece, point=point,
+                                                                 target=t("piece.of", kingdom=kingdom, piece=t("piece.G"))),
+             t("notice.near.prisoners", kingdom=kingdom, n=3)]
     return heads, subs, notes, name
 
 

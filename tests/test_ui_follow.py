@@ -146,7 +146,8 @@ def test_a_fallen_kingdom_is_announced():
     text = qfen({"a19": "wG", "c4": "wD", "c10": "rG", "s19": "kG"})
     scene = start(app, seats="h2----2", qfen_text=text)
     human_move(app, scene, "c4", "c10")
-    assert [n.kind for n in scene.notices] == ["fell", "threat"] and "Chu is out" in scene.notices[0].text
+    kinds = [n.kind for n in scene.notices]  # and Qin, holding a General, is one from winning
+    assert kinds == ["fell", "near", "threat"] and "Chu is out" in scene.notices[0].text
 
 
 def test_the_panel_follows_the_position_on_show_and_counts_every_loss():
@@ -238,14 +239,14 @@ def test_notices_stay_until_the_players_next_move(monkeypatch):
     text = qfen({"a19": "wG", "c4": "wD", "c10": "rG", "s1": "kG", "s2": "kS"})
     scene = start(app, seats="h2----h", qfen_text=text)  # Qin and Yan both played here
     human_move(app, scene, "c4", "c10")
-    assert [n.kind for n in scene.notices] == ["fell"]
+    assert [n.kind for n in scene.notices] == ["fell", "near"]  # Qin took a General: one more wins
     import time as clock
     later = clock.monotonic() + 60
     monkeypatch.setattr("qiguo.scenes.play.time.monotonic", lambda: later)
     frames(app, 30)
-    assert [n.kind for n in scene.notices] == ["fell"]  # a minute later, still there
-    human_move(app, scene, "s2", "r3")  # the next move made at this computer clears them
-    assert scene.notices == []
+    assert [n.kind for n in scene.notices] == ["fell", "near"]  # a minute later, still there
+    human_move(app, scene, "s2", "r3")  # the next move made at this computer clears them...
+    assert [n.kind for n in scene.notices] == ["near"]  # ...but for what stands now: Qin is still one from winning
 
 
 def point_of(sq):

@@ -10,7 +10,7 @@ from typing import Sequence
 from qiguo.engine import RESIGN, Game, Piece, point_name, takers
 
 from .seats import HUMAN, Seat
-from .strings import kingdom_name, piece_name, status_text, t, tn
+from .strings import kingdom_name, piece_name, piece_of, status_text, t, tn
 
 SHOWN_FOR = 6.0
 """Seconds a notice stays in a game without a human seat."""
@@ -18,12 +18,14 @@ BRINK = 2
 """A human kingdom this close to falling by attrition is told so when it loses a piece."""
 KEPT = 3
 """The most notices on show at once (the newest)."""
+NEAR_PRISONERS = 3
+"""A kingdom this few prisoner points from hegemony by prisoners is warned of."""
 
 
 @dataclass
 class Notice:
     text: str
-    kind: str  # "lost", "threat" or "fell"
+    kind: str  # "lost", "threat", "fell" or "near" (a kingdom close to winning)
     kingdom: int
     until: float = field(default_factory=lambda: time.monotonic() + SHOWN_FOR)
 
@@ -88,7 +90,49 @@ def since(game: Game, seats: Sequence[Seat], seen_by: int | None) -> list[Notice
         told = owner if team is None or (owner >= 0 and teams[owner] == team) else -1
         out += after_move(g, seats, k, captured if told >= 0 else None, told, at, fallen)
     threats = [n for n in general_threats(game, seats) if team is None or teams[n.kingdom] == team]
-    return (out + threats)[-KEPT:]
+    return (out + near_wins(game) + threats)[-KEPT:]
+
+
+def near_wins(game: Game) -> list[Notice]:
+    """A warning for each kingdom close to hegemony under the rules in play, before it wins:
+    one General (or one kingdom brought down) short, or a few prisoners, with the piece of its
+    that could finish it now, if there is one."""
+    r = game.rules
+    out: list[Notice] = []
+    if game.result is not None:
+        return out
+    for k in range(7):
+        if not game.alive[k]:
+            continue
+        name = kingdom_name(k)
+        finisher = _general_taker(game, k)
+        if (r.win_generals and game.generals[k] == r.win_generals - 1) or \
+                (r.win_kingdoms and game.credits[k] == r.win_kingdoms - 1):
+            key = "notice.near.general" if r.win_generals and game.generals[k] == r.win_generals - 1 \
+                else "notice.near.kingdom"
+            text = t(key, kingdom=name)
+            if finisher is not None:
+                at, piece, target = finisher
+                text += " " + t("notice.near.by", piece=piece_name(piece), point=point_name(at), target=piece_of(target))
+            out.append(Notice(text, "near", k))
+        elif r.win_captures and 0 < r.win_captures - game.score[k] <= NEAR_PRISONERS:
+            out.append(Notice(t("notice.near.prisoners", kingdom=name, n=r.win_captures - game.score[k]), "near", k))
+    return out
+
+
+def _general_taker(game: Game, k: int) -> tuple[int, Piece, Piece] | None:
+    """A piece kingdom k moves that could take an enemy General now: (its point, it, the General)."""
+    for e in range(7):
+        if not game.alive[e] or game.teams[e] == game.teams[k]:
+            continue
+        sq = next((sq for sq, p in game.occupied() if p.is_general and p.kingdom == e), None)
+        if sq is None:
+            continue
+        for s in takers(game, sq, e):
+            piece = game.piece_on(s)
+            if game.controller[piece.kingdom] == k:
+                return s, piece, game.piece_on(sq)
+    return None
 
 
 def general_threats(game: Game, seats: Sequence[Seat]) -> list[Notice]:

@@ -16,7 +16,7 @@ from qiguo.play.notices import BRINK, Notice
 from qiguo.play.seats import HUMAN, Seat
 from qiguo.play.strings import kingdom_glyph, kingdom_name, status_text, t
 
-NOTICE_COLOURS = {"lost": theme.WARN, "threat": theme.ACCENT, "fell": theme.TEXT}
+NOTICE_COLOURS = {"lost": theme.WARN, "threat": theme.ACCENT, "fell": theme.TEXT, "near": theme.WARN}
 
 
 def player_text(seat: Seat, you: bool = False) -> str:
@@ -29,6 +29,15 @@ def player_text(seat: Seat, you: bool = False) -> str:
 def lost_pieces(game: Game, k: int) -> int:
     """How many of kingdom k's pieces other kingdoms hold (its general included)."""
     return sum(1 for held in game.prisoners for p in held if Piece(p).kingdom == k)
+
+
+SENTENCE_ENDS = ("! ", ". ", "！", "。")
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a notice of several (the notice itself when it has one)."""
+    ends = [text.find(end) + len(end.rstrip()) for end in SENTENCE_ENDS if 0 <= text.find(end) < len(text) - len(end)]
+    return text[:min(ends)] if ends else text
 
 
 def weighted(game: Game) -> bool:
@@ -171,6 +180,9 @@ class Panel:
             room = self.notice_lines - used
             if room <= 0:
                 break
+            first = first_sentence(n.text)
+            if len(lines) > room and first != n.text:  # short of room, a notice keeps its first sentence whole
+                lines = wrap(first, size, area.right - text_x)
             if len(lines) > room:
                 lines = lines[:room - 1] + [elide(" ".join(lines[room - 1:]) if " " in n.text
                                                   else "".join(lines[room - 1:]), size, area.right - text_x)]
