@@ -593,3 +593,22 @@ def test_the_look_alike_kinds_have_silhouettes_of_their_own():
     sword, crossbow, bow = _axis(SWORD), _axis(CROSSBOW), _axis(BOW)
     assert abs(sword[0] - 90) < 10 and sword[1] > 2
     assert abs(sword[0] - crossbow[0]) >= 30 and abs(bow[0] - crossbow[0]) >= 30, (sword, bow, crossbow)
+
+
+def test_a_first_game_says_once_why_pieces_are_in_danger_before_the_first_move():
+    from qiguo.play.settings import Settings
+    from qiguo.play.strings import t
+    app = make_app((1280, 900), first_game=True)
+    match = _hot_seat("h333333")
+    scene = app.scene("game", match)
+    app.stack.push(scene)
+    app.step(0.016, [])
+    assert scene.danger() and app.toast_text == t("game.danger_explained")  # marks before any move, explained
+    assert Settings.load()[0].danger_explained  # and kept: said once
+    app.toast_text = ""
+    again = make_app((1280, 900), first_game=True)
+    again.settings.danger_explained = Settings.load()[0].danger_explained
+    scene = again.scene("game", _hot_seat("h333333"))
+    again.stack.push(scene)
+    again.step(0.016, [])
+    assert again.toast_text != t("game.danger_explained")

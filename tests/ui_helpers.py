@@ -66,8 +66,11 @@ def finished_match() -> Match:
     return m
 
 
-def make_app(size=(1280, 900)) -> App:
+def make_app(size=(1280, 900), first_game: bool = False) -> App:
+    """A window on the dummy driver, at the title. Unless `first_game`, it has explained the
+    danger marks already (a first game's one-time message would cover what tests look at)."""
     app = App(size)
+    app.settings.danger_explained = not first_game
     app.start_title()
     app.step(0.016, [])
     return app

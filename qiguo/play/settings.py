@@ -92,6 +92,8 @@ class Settings:
     host_port: int = 0
     seat_wait: int = 60
     standin: str = "normal"
+    danger_explained: bool = False
+    """Whether the first game has said why pieces are in danger from the first move."""
 
     @classmethod
     def load(cls) -> tuple["Settings", list[str]]:
@@ -145,5 +147,6 @@ VALID: dict[str, Callable[[Any], bool]] = {
     "host_port": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 65535,
     "seat_wait": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3600,
     "standin": lambda v: isinstance(v, str) and v in LEVELS,
+    "danger_explained": _flag,
 }
 """What each field may hold; every field of Settings has a check (a test makes sure)."""

@@ -165,6 +165,16 @@ class GameScene(Scene):
         elif name == "letin":
             self.let_in()
 
+    def explain_danger(self) -> None:
+        """Once, in a player's first game: why some of their pieces are marked in danger before
+        they have moved (the neighbours' long-range pieces reach them from their camps)."""
+        s = self.app.settings
+        if s.danger_explained or not s.show_danger or not self.match.human_to_move or not self.danger():
+            return
+        s.danger_explained = True
+        s.save()
+        self.app.toast(t("game.danger_explained"), 12.0)
+
     def let_in(self) -> None:
         """The host lets every address locked out for wrong join codes try again."""
         if self.match.lockouts():
@@ -475,6 +485,7 @@ class GameScene(Scene):
         if self.view.animating or self.view_ply is not None:
             return  # bots wait while a move glides or the past is on show
         played = self.match.update()
+        self.explain_danger()
         self.seat_notices()
         self.check_server()
         if played is not None:
