@@ -55,6 +55,24 @@ def loss_text(game: Game, k: int) -> str:
     return str(lost_pieces(game, k))
 
 
+def prisoners_text(game: Game, k: int) -> str:
+    """The prisoners column: what counts toward hegemony by prisoners, of what wins ("27/30"),
+    or the prisoners held when prisoners do not win."""
+    need = game.rules.win_captures
+    return f"{game.score[k]}/{need}" if need else str(len(game.prisoners[k]))
+
+
+def toward_text(game: Game, k: int) -> str:
+    """The third column: Generals held of those that win ("1/2"), or under the Chinese text
+    the kingdoms brought down of those that win."""
+    r = game.rules
+    if r.win_generals:
+        return f"{game.generals[k]}/{r.win_generals}"
+    if r.win_kingdoms:
+        return f"{game.credits[k]}/{r.win_kingdoms}"
+    return str(game.generals[k])
+
+
 @dataclass
 class View:
     """What the panel shows this frame."""
@@ -217,16 +235,24 @@ class Panel:
         """The seven kingdoms in turn order; returns the y below them."""
         g = view.game
         small = max(FLOOR, int(row_h * 0.3))
-        numbers_w = int(w * 0.36)
+        numbers_w = int(w * 0.42)  # room for "27/30", "7/11", "1/2"
         col_x = [x + w - numbers_w + i * numbers_w // 3 for i in range(3)]
         col_w = numbers_w // 3
         losses = t("game.col.counted") if weighted(g) else t("game.col.losses")
-        for i, c in enumerate((t("game.col.prisoners"), losses, t("game.col.generals"))):
+        held = t("game.col.generals") if g.rules.win_generals or not g.rules.win_kingdoms else t("game.col.kingdoms")
+        for i, c in enumerate((t("game.col.prisoners"), losses, held)):
             img = render(c, max(FLOOR, fit(c, small, col_w - 2)), theme.TEXT_DIM)
             surface.blit(img, img.get_rect(midbottom=(col_x[i] + col_w // 2, y + small + 2)))
         y += small + 6
         humans = sum(1 for s in view.seats if s == HUMAN)
         blocs = _blocs(g)
+        players = [view.labels[j] if view.labels else player_text(view.seats[j], humans == 1) for j in range(7)]
+        name_size = int(row_h * 0.34)
+        r = (row_h - 4) // 2 - 4
+        room = col_x[0] - (x + 14 + 2 * r + (r if view.aid else 0)) - 4
+        # the players go on the rows' second lines, all of them when one does not fit beside its
+        # kingdom: the rows stay alike
+        below = any(fit(f"{kingdom_name(j)} · {players[j]}", name_size, room) < name_size for j in range(7))
         self.rows.clear()
         self.prisoner_cells.clear()
         for j in range(7):
@@ -244,14 +270,10 @@ class Panel:
             r = row.height // 2 - 4
             drawn = self._kingdom_disc(surface, j, (row.x + 8 + r, row.centery), r, seated and g.alive[j], view.aid)
             name_x = max(row.x + 14 + 2 * r, drawn + 6)  # clear of the disc and its mark
-            who = view.labels[j] if view.labels else player_text(view.seats[j], humans == 1)
-            name = f"{kingdom_name(j)} · {who}"
-            name_size = int(row_h * 0.34)
-            second = ""
-            if fit(name, name_size, col_x[0] - name_x - 4) < name_size:  # the player on the wider second line
-                name, second = kingdom_name(j), who
-            name, name_size = fitted(name, name_size, col_x[0] - name_x - 4)
-            img = render(name, name_size, theme.TEXT)
+            who = players[j]
+            name, second = (kingdom_name(j), who) if below else (f"{kingdom_name(j)} · {who}", "")
+            name, size = fitted(name, name_size, col_x[0] - name_x - 4)
+            img = render(name, size, theme.TEXT)
             surface.set_clip(pygame.Rect(name_x, row.y, col_x[0] - name_x - 2, row.height))
             surface.blit(img, (name_x, row.y + 2))
             status = status_text(g, j)
@@ -265,7 +287,7 @@ class Panel:
             surface.blit(img, (name_x, row.bottom - img.get_height() - 2))
             surface.set_clip(None)
             if seated:
-                values = (len(g.prisoners[j]), loss_text(g, j), g.generals[j])
+                values = (prisoners_text(g, j), loss_text(g, j), toward_text(g, j))
                 brink = g.alive[j] and g.attrition_left(j) <= BRINK  # the losses column warns
                 for i, v in enumerate(values):
                     text, size = fitted(str(v), max(FLOOR, int(row_h * 0.34)), col_w - 2)
