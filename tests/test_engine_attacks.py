@@ -4,9 +4,8 @@ import pytest
 from qiguo.engine import CANNON, HORSE, INERT, Game, Move, attackers, random_game, touched_by
 
 
-def check_agreement(g: Game) -> int:
-    """Every legal capture appears in attackers(); every attacker that may capture can. Returns
-    how many captures were compared."""
+def legal_captures(g: Game) -> set[tuple[int, int]]:
+    """(from, to) of every legal capture of every kingdom in play, as if each moved now."""
     captures: set[tuple[int, int]] = set()
     saved = g.turn
     for k in range(7):
@@ -14,6 +13,13 @@ def check_agreement(g: Game) -> int:
             g.set_turn(k)
             captures |= {(m.from_sq, m.to_sq) for m in g.legal_moves() if not m.is_pass and g.piece_at(m.to_sq)}
     g.set_turn(saved)
+    return captures
+
+
+def check_agreement(g: Game) -> int:
+    """Every legal capture appears in attackers(); every attacker that may capture can. Returns
+    how many captures were compared."""
+    captures = legal_captures(g)
     for s, t in captures:
         assert s in attackers(g, t), (g.to_qfen(), s, t)
     for t, victim in g.occupied():

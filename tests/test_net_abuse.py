@@ -58,10 +58,7 @@ def test_a_meaningless_sit_is_refused_in_one_line_and_costs_no_one_else_anything
     refusal each, no welcome, no seats message to the bystander, no write of the state."""
     async def go():
         table = CountingTable(table_seats(parse_seats("nn1----")), code=CODE)
-        srv = Server(table)
-        _, port = await srv.start()
-        task = asyncio.ensure_future(srv.serve())
-        try:
+        async with serving(table=table) as (srv, port):
             qin_r, qin_w, _ = await seated(port, "w")  # the bystander
             held = []  # a connection no longer referred to would be closed (and Chu would leave)
             if seat == "r":
@@ -77,9 +74,6 @@ def test_a_meaningless_sit_is_refused_in_one_line_and_costs_no_one_else_anything
             await send(qin_w, {"type": "ping"})
             heard = await read(qin_r)
             return answers, heard, CountingTable.writes - writes
-        finally:
-            srv.stop()
-            await task
     answers, heard, writes = run(go())
     assert all(a["type"] == "error" and a["code"] == "refused" for a in answers), answers[:3]
     assert heard == {"type": "pong"}  # nothing reached the bystander before its own pong
@@ -89,10 +83,7 @@ def test_a_meaningless_sit_is_refused_in_one_line_and_costs_no_one_else_anything
 def test_pausing_a_paused_game_is_refused_and_broadcasts_nothing():
     async def play():
         table = Table(table_seats(parse_seats("hn-----")), code=CODE)
-        srv = Server(table)
-        _, port = await srv.start()
-        task = asyncio.ensure_future(srv.serve())
-        try:
+        async with serving(table=table) as (srv, port):
             host_r, host_w = await connect(port)
             await send(host_w, {"type": "hello", "version": VERSION, "code": CODE, "token": table.seats[0].token})
             assert (await read(host_r))["type"] == "welcome"
@@ -107,9 +98,6 @@ def test_pausing_a_paused_game_is_refused_and_broadcasts_nothing():
                 again = await read(host_r)
             await send(chu_w, {"type": "ping"})
             return again, await read(chu_r)
-        finally:
-            srv.stop()
-            await task
     again, heard = run(play())
     assert again["type"] == "error" and "paused already" in again["message"]
     assert heard == {"type": "pong"}
@@ -293,19 +281,13 @@ def test_names_with_no_visible_letter_are_refused(name):
 
 def test_the_server_quotes_a_look_alike_name_and_refuses_a_blank_one():
     async def play():
-        srv = Server(Table(table_seats(parse_seats("nn-----")), code=CODE))
-        _, port = await srv.start()
-        task = asyncio.ensure_future(srv.serve())
-        try:
+        async with serving("nn-----") as (srv, port):
             r, w = await connect(port)
             await send(w, {"type": "hello", "version": VERSION, "code": CODE, "seat": "w", "name": "Y\u043eu"})
             welcome = await read(r)
             r2, w2 = await connect(port)
             await send(w2, {"type": "hello", "version": VERSION, "code": CODE, "seat": "r", "name": "\u3164"})
             return welcome, await read(r2)
-        finally:
-            srv.stop()
-            await task
     welcome, blank = run(play())
     assert welcome["seats"][0]["name"] == "“Y\u043eu”"
     assert blank["type"] == "error" and "visible" in blank["message"]

@@ -16,9 +16,10 @@ CODE = "SECRET"
 
 
 @contextlib.asynccontextmanager
-async def serving(seats="nnn----", log=None):
-    """A server on a free loopback port for the length of a test: (server, port)."""
-    srv = Server(Table(table_seats(parse_seats(seats)), code=CODE), log=log)
+async def serving(seats="nnn----", log=None, table=None):
+    """A server on a free loopback port for the length of a test: (server, port). It serves
+    `table` when one is given, else a new table of `seats`."""
+    srv = Server(table or Table(table_seats(parse_seats(seats)), code=CODE), log=log)
     _, port = await srv.start()
     task = asyncio.ensure_future(srv.serve())
     try:

@@ -7,6 +7,8 @@ from qiguo.ai.coach.danger import dangers
 from qiguo.ai.threats import Threats
 from qiguo.engine import INERT, Game, attackers, hostile, parse_point, random_game, takers
 
+from test_engine_attacks import legal_captures
+
 
 def positions(options, seeds=10):
     """Positions of seeded random games, some with kingdoms out (inherited or inert armies)."""
@@ -17,17 +19,6 @@ def positions(options, seeds=10):
             if g.result is not None:
                 break
             yield g
-
-
-def legal_captures(g):
-    out = set()
-    saved = g.turn
-    for k in range(7):
-        if g.alive[k]:
-            g.set_turn(k)
-            out |= {(m.from_sq, m.to_sq) for m in g.legal_moves() if not m.is_pass and g.piece_at(m.to_sq)}
-    g.set_turn(saved)
-    return out
 
 
 @pytest.mark.parametrize("options", [{}, {"horse": "upto3", "ranged": "exact"}, {"attrition_army": "inert"}])

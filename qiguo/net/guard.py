@@ -102,14 +102,15 @@ class Guard:
         for bucket, whose in ((network, "your network"), (self.server, "everywhere")):
             wait = bucket.wait(now) if bucket is not None else 0.0
             if wait:
-                self._count_away(now)
+                self._start_summary(now)
+                self.turned_away += 1
                 return f"too many wrong join codes from {whose}: try again in {wait:.0f} s"
         return ""
 
-    def _count_away(self, now: float) -> None:
+    def _start_summary(self, now: float) -> None:
+        """The first wrong code or turned-away try since the last summary sets when the next is due."""
         if not self.unlogged and not self.turned_away:
             self.summary_due = now + SUMMARY_EVERY
-        self.turned_away += 1
 
     def wrong(self, address: str, now: float | None = None) -> Record:
         """Count a wrong code from this address; returns its record (locked when it must be)."""
@@ -127,8 +128,7 @@ class Guard:
         self.networks[key] = bucket
         bucket.spend(now)
         self.server.spend(now)
-        if not self.unlogged and not self.turned_away:
-            self.summary_due = now + SUMMARY_EVERY
+        self._start_summary(now)
         self.unlogged[address] = self.unlogged.get(address, 0) + 1
         for table in (self.records, self.networks):
             while len(table) > REMEMBERED:

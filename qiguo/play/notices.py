@@ -105,12 +105,12 @@ def near_wins(game: Game) -> list[Notice]:
         if not game.alive[k]:
             continue
         name = kingdom_name(k)
-        finisher = _general_taker(game, k)
         if (r.win_generals and game.generals[k] == r.win_generals - 1) or \
                 (r.win_kingdoms and game.credits[k] == r.win_kingdoms - 1):
             key = "notice.near.general" if r.win_generals and game.generals[k] == r.win_generals - 1 \
                 else "notice.near.kingdom"
             text = t(key, kingdom=name)
+            finisher = _general_taker(game, k)  # looked for only when a General would win
             if finisher is not None:
                 at, piece, target = finisher
                 text += " " + t("notice.near.by", piece=piece_name(piece), point=point_name(at), target=piece_of(target))
