@@ -4,7 +4,6 @@ from __future__ import annotations
 import argparse
 import collections
 import logging
-import multiprocessing
 import os
 import statistics
 import sys
@@ -380,7 +379,6 @@ def desktop_size() -> tuple[int, int]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    multiprocessing.freeze_support()  # a frozen game's bot worker starts this program again
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     args = parse_args(argv)
     if isinstance(args, int):

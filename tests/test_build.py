@@ -68,6 +68,7 @@ def test_seven_bots_play_in_the_built_game_through_its_worker_process(tmp_path):
     proc = bare(tmp_path, "--seats", "1111111", "--bot-delay", "0", "--frames", "400", "--screenshot", str(shot))
     assert proc.returncode == 0, proc.stderr[-3000:]
     assert "Traceback" not in proc.stderr
+    assert "fallback" not in proc.stderr, proc.stderr[-2000:]  # every bot move came from the worker process
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     saved = json.loads((tmp_path / "data" / "autosave.json").read_text(encoding="utf-8"))
     assert len(saved["moves"]) >= 5  # the bots moved: the worker process ran inside the frozen game

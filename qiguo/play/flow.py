@@ -4,6 +4,7 @@ game scene asks (:meth:`Flow.after_move`, :meth:`Flow.after_resign`) and does wh
 :class:`Cues` say; a local and a network match are the same to it (see Match's face)."""
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,6 +14,8 @@ from . import notices, record, saves
 from .match import Match, Played
 from .seats import HUMAN
 from .strings import kingdom_name, status_text, t
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -68,6 +71,7 @@ class Flow:
             cues.sounds.append("alert")
         cues.cleared = m.seats[played.kingdom] == HUMAN
         if played.warning:
+            log.warning("a bot's move was a fallback: %s", played.warning)
             cues.toasts.append((t("game.bot_fallback", why=played.warning), 3.5))
         self._knocked_out(played, cues)
         return cues
