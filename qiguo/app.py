@@ -52,7 +52,6 @@ class App:
             pygame.font.init()
             clear_caches()  # fonts of an earlier pygame session are invalid
         pygame.mixer.pre_init(22050, -16, 1, 512)
-        pygame.display.set_caption(f"{t('app.title')} {__version__}")
         try:
             pygame.display.set_icon(pygame.image.load(str(asset("app", "hicolor", "64x64", "apps", "qiguo.png"))))
         except (pygame.error, OSError, FileNotFoundError):
@@ -77,6 +76,7 @@ class App:
             clean_temporaries([data_dir(), data_dir() / "saves"])
         self.settings, bad = Settings.load()
         set_language(self.settings.language)
+        pygame.display.set_caption(f"{t('app.title')} {__version__}")  # in the player's language
         if bad and not no_folder:
             problems.append(("settings.reset", {"names": ", ".join(bad), "kept": t("save.kept", name="settings.json.bad")}))
         self.sounds = Sounds()

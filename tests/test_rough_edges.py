@@ -624,3 +624,14 @@ def test_the_panel_shows_each_kingdoms_way_to_hegemony(preset, third):
                        preset, kingdoms="wrobk")
     assert toward_text(g, 0) == third and toward_text(g, 1) == "0/2"
     assert prisoners_text(g, 0) == f"{g.score[0]}/30"
+
+
+def test_the_window_title_is_in_the_players_language(tmp_path):
+    import json
+    from qiguo.play.strings import set_language
+    (tmp_path / "settings.json").write_text(json.dumps({"language": "ja"}))
+    try:
+        make_app((800, 600))
+        assert pygame.display.get_caption()[0].startswith("Qiguo — 七国象棋")
+    finally:
+        set_language("en")
