@@ -116,12 +116,22 @@ def function_imports(path: Path) -> list[str]:
     return out
 
 
+SHARED = {"qiguo.scenes.base", "qiguo.scenes.picking"}
+
+
+def test_the_scenes_shared_helpers_register_no_scene():
+    for name in SHARED:
+        text = (TOP / (name.replace(".", "/") + ".py")).read_text(encoding="utf-8")
+        assert "@register(" not in text
+
+
 @pytest.mark.parametrize("path", sources("qiguo/scenes"), ids=lambda p: str(p.relative_to(TOP)))
 def test_scenes_reach_each_other_by_name(path):
     """A scene opens another through the registry (app.scene(name, ...)), so no scene module
-    imports another one and no import hides inside a function."""
+    imports another one and no import hides inside a function (the scenes' shared helpers, base
+    and picking, register no scene)."""
     if path.name != "__init__.py":
-        others = {n for n in imports_in(path) if n.startswith("qiguo.scenes.") and n != "qiguo.scenes.base"}
+        others = {n for n in imports_in(path) if n.startswith("qiguo.scenes.") and n not in SHARED}
         assert others == set(), f"{path.name} imports {others}"
     assert function_imports(path) == [], f"{path.name} imports inside a function"
 

@@ -109,17 +109,21 @@ def test_a_text_missing_from_a_catalog_falls_back_to_english(monkeypatch):
         catalogs.translations.cache_clear()
 
 
-def test_a_moves_loss_is_the_most_valuable_piece_taken_before_the_players_next_turn():
-    """Qin moves; Chu takes its Sword and Han its Horse; Qin moves again; then Chu takes its
-    Deputy. The first move is blamed for the Horse only: the most valuable piece lost before
-    Qin's next turn (not the Sword, and not the Deputy lost after that turn)."""
-    from qiguo.ai.coach.moments import _lost_before_next_turn
-    from qiguo.engine import HORSE, Game, parse_point, qfen_of
-    start = Game.from_qfen(qfen_of({"b19": "wG", "c5": "wW", "e5": "wH", "c8": "wD", "c4": "rD", "r17": "rG",
-                                    "e4": "oD", "s3": "oG", "k1": "bG"}), kingdoms="wrob")
-    entries = ["b19b18", "c4c5", "e4e5", "k1k2", "b18b19", "c5c8"]
-    at, piece, taker = _lost_before_next_turn(start, entries, 0, 0)
-    assert (at, piece.kind) == (parse_point("e5"), HORSE) and taker.kingdom == 2
+def test_a_key_moment_is_a_horse_or_more_below_the_judges_choice(monkeypatch):
+    """The judge calls a move a mistake exactly when its own choice is valued at least a Horse
+    higher (or the move leaves the General open where the choice does not); just under a Horse
+    it is good enough, and the choice itself never is one."""
+    from qiguo.ai import Budget
+    from qiguo.ai.coach import MARGIN, Judge
+    from qiguo.ai.coach.judge import Judge as J
+    from qiguo.engine import Game
+    g = Game.new()
+    judge = Judge(g, budget=Budget(nodes=200))
+    other = next(c for c in sorted(g.legal_codes()) if c != judge.best)
+    for gap, mistake in ((MARGIN, True), (MARGIN - 0.01, False), (0.0, False)):
+        monkeypatch.setattr(J, "value", lambda self, code, gap=gap: 10.0 if code == self.best else 10.0 - gap)
+        assert judge.mistake(other) is mistake and judge.good_enough(other) is not mistake
+        assert not judge.mistake(judge.best)
 
 
 def test_on_a_tie_the_army_goes_to_the_capture_that_decided_it():
@@ -140,7 +144,7 @@ def test_the_hint_keeps_an_even_trade():
     kept by the hint: a move is replaced only when it gives material away or leaves the General
     open, though here a free capture would look better statically."""
     from qiguo.ai.coach.danger import outlook, score
-    from qiguo.ai.coach.hint import safer
+    from qiguo.ai.coach.judge import safer
     from qiguo.engine import Game, random_game
     g = Game.new()
     random_game(g, 0, max_plies=40)  # a position with both (found by search once, seeded)

@@ -2,6 +2,8 @@
 no text under the floor size, nothing outside the window or cut off, and no two texts or buttons
 on top of each other."""
 import pygame
+from pathlib import Path
+
 import pytest
 
 from layout_probe import RecordingSurface, problems
@@ -17,6 +19,12 @@ from qiguo.scenes.settings import SettingsScene
 from qiguo.scenes.setup import SetupScene
 from qiguo.scenes.title import TitleScene
 from qiguo.scenes.tutorial import TutorialScene
+from qiguo.ai.coach import Moment
+from qiguo.ai.puzzles import read
+from qiguo.engine import Game
+from qiguo.play import rating
+from qiguo.play.drill import Drill
+from qiguo.play.practice import Practice
 from qiguo.play import saves
 from qiguo.ui import fonts
 from qiguo.play.match import Match
@@ -27,6 +35,7 @@ from qiguo.play.tutorial import STEPS
 from ui_helpers import InlineWorker, finished_match, frames, make_app
 
 SIZES = [(800, 600), (1280, 900), (1920, 1080)]
+PUZZLES = Path(__file__).parent / "data" / "puzzles.jsonl"
 SCROLLING = {"rules"}
 """Scenes that scroll: a paragraph running past the fold is drawn once scrolled to, not lost."""
 
@@ -57,6 +66,37 @@ def with_saves(app):
     return LoadScene(app)
 
 
+def puzzle(app, tries: int = 0):
+    """A puzzle (the longest of the tests' own), after `tries` wrong moves."""
+    drill = Drill(Practice(), [max(read(PUZZLES), key=lambda p: len(p.solution))], "puzzles")
+    for _ in range(tries):
+        wrong = next(m for m in drill.game.legal_moves() if str(m) not in drill.problem.solution)
+        drill.answer(wrong.code)
+    return app.scene("practice", "puzzles", drill=drill)
+
+
+def exercise(app, give_up: bool = False):
+    from test_coach import BLUNDER_GAME
+    start, moves = BLUNDER_GAME
+    g = Game.from_qfen(start)
+    g.replay(moves)
+    practice = Practice()
+    practice.add_moments(g, [Moment(1, "e5e9", 0, "blunder", None, -1, None, "a1e1", 5.0)], 1)
+    drill = Drill(practice, [], "exercises", day=1)
+    if give_up:
+        drill.give_up()
+    return app.scene("practice", "exercises", drill=drill)
+
+
+def rated_record(app):
+    """Your record after a few rated games (the plot) and a damaged rating file's message."""
+    for i, place in enumerate((3, 1, 5, 2, 1, 1, 4)):
+        ranking = "wrgbopk"
+        ranking = ranking[1:place] + "w" + ranking[place:]
+        rating.add({"when": float(i), "seats": "h333333", "ranking": ranking, "winners": ranking[0]})
+    return app.scene("record")
+
+
 SCENES = {
     "title": lambda app: [TitleScene(app)],
     "setup": lambda app: [SetupScene(app)],
@@ -78,6 +118,12 @@ SCENES = {
     "after resigning": lambda app: [g := game(app), app.scene("knocked_out", g, t("resigned.title"))],
     "record": lambda app: [app.scene("record")],
     "join": lambda app: [JoinScene(app, "192.168.1.20:40123", "ABC234")],
+    "puzzle": lambda app: [puzzle(app)],
+    "puzzle wrong": lambda app: [puzzle(app, tries=1)],
+    "puzzle failed": lambda app: [puzzle(app, tries=2)],
+    "exercise": lambda app: [exercise(app)],
+    "exercise answered": lambda app: [exercise(app, give_up=True)],
+    "record with rating": lambda app: [rated_record(app)],
 }
 
 

@@ -4,10 +4,15 @@ a scripted run of events, the frame on screen must equal a forced redraw."""
 import pygame
 import pytest
 
-from qiguo.engine import parse_point
+from pathlib import Path
+
+from qiguo.engine import Move, parse_point
 from qiguo.play.match import Match
 from qiguo.play.seats import parse_seats
 from ui_helpers import InlineWorker, finished_match, make_app
+
+
+PUZZLES = Path(__file__).parent / "data" / "puzzles.jsonl"
 
 
 def same_as_redrawn(app) -> bool:
@@ -36,6 +41,14 @@ def over_a_game(app):
     return under
 
 
+def practice(app):
+    """Puzzles from the tests' own file."""
+    from qiguo.ai.puzzles import read
+    from qiguo.play.drill import Drill
+    from qiguo.play.practice import Practice
+    return app.scene("practice", "puzzles", drill=Drill(Practice(), read(PUZZLES), "puzzles"))
+
+
 def confirm(app):
     over_a_game(app)
     return app.scene("confirm", "Resign?", lambda: None)
@@ -60,6 +73,7 @@ SCENES = {
     "server_stopped": lambda app: app.scene("server_stopped", over_a_game(app)),
     "knocked_out": lambda app: app.scene("knocked_out", over_a_game(app), "Qin is out"),
     "confirm": lambda app: confirm(app),
+    "practice": practice,
 }
 """Every scene registered (a test below keeps it so)."""
 
@@ -77,6 +91,12 @@ def test_a_skipped_frame_equals_a_forced_redraw(name, tmp_path, monkeypatch):
     buttons = getattr(getattr(scene, "menu", None), "buttons", [])
     if buttons:  # onto a button and off it: its hover highlight comes and goes
         script[1:1] = [motion(buttons[-1].rect.center), motion((w // 2, h // 3))]
+    if name == "practice":  # a wrong try, then the answer
+        wrong = next(m for m in scene.game.legal_moves() if str(m) not in scene.drill.problem.solution)
+        right = Move.parse(scene.drill.problem.solution[0])
+        script = [e for m in (wrong, right) for sq in (m.from_sq, m.to_sq)
+                  for e in (motion(scene.view.centre(sq)),
+                            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.view.centre(sq), button=1))] + script
     if name == "game":
         x, y = scene.view.centre(parse_point("e10"))
         script = [motion((x, y)), pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(int(x), int(y)), button=1),

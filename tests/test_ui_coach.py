@@ -4,7 +4,9 @@ import time
 
 import pytest
 
-from qiguo.engine import Move
+from qiguo.ai.coach import explain
+from qiguo.engine import Game, Move, point_name
+from qiguo.play.strings import piece_name, reason_words
 from qiguo.scenes.moments import MomentsScene
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.record import RecordScene
@@ -45,15 +47,18 @@ def test_key_moments_are_listed_in_words_and_open_the_review_with_the_better_mov
     wait_for(app, scene)
     labels = [b.label for b in scene.menu.buttons]
     blunder = next(m for m in scene.moments if m.kind == "blunder")
-    better = str(Move.parse(blunder.better))
-    assert labels[0].startswith("Move 4: General a1–a2 left your General to be taken")  # the costliest first
-    assert labels[1] == f"Move 1: Deputy e5–e9 — your Deputy was taken by Chu's Deputy; Deputy {better[:2]}–{better[2:]} kept it safe"
-    assert labels[2] == "Move 7: General a2–a1 — Chu's Horse on m4 was free to take: Brigadier k2–m4 takes Chu's Horse"
+    better = Move.parse(blunder.better)
+    start = Game.from_qfen(BLUNDER_GAME[0])
+    words = f"{piece_name(start.piece_on(better.from_sq))} {point_name(better.from_sq)}–{point_name(better.to_sq)}"
+    assert labels[0] == "Practise these moments"
+    assert labels[1].startswith("Move 4: General a1–a2 left your General to be taken. Better: ")  # the costliest first
+    assert labels[2] == (f"Move 1: Deputy e5–e9 — your Deputy could be taken by Chu's Deputy. Better: {words} — "
+                         + reason_words(explain(start, better.code)))
     app.draw()
     click(app, scene.menu.buttons[2].rect.center)
     review = app.stack.top
-    assert isinstance(review, GameScene) and review.review and review.view_ply == 6
-    assert review.better == Move.parse("k2m4").code
+    assert isinstance(review, GameScene) and review.review and review.view_ply == 0
+    assert review.better == better.code
     app.draw()
 
 
@@ -79,8 +84,9 @@ def test_a_finished_game_is_recorded_once_and_shown(data_dir):
     app.stack.push(scene)
     frames(app, 1)
     app.draw()
-    assert "won" in scene.menu.buttons[0].label
-    click(app, scene.menu.buttons[0].rect.center)
+    assert [b.label for b in scene.menu.buttons[:3]] == ["Puzzles", "Daily puzzle", "Your mistakes: 0 exercises due"]
+    assert "won" in scene.menu.buttons[3].label
+    click(app, scene.menu.buttons[3].rect.center)
     review = app.stack.top
     assert isinstance(review, GameScene) and review.review and review.game.history == m.game.history
 

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ASSETS = ("app", "fonts", "icons", "locale", "puzzles", "sounds")
+ASSETS = ("app", "fonts", "icons", "locale", "puzzles", "ratings", "sounds")
 """The folders of assets/ the game reads (those present are shipped, whole)."""
 EXCLUDED = ("numpy", "pytest", "_pytest", "hypothesis", "xdist", "execnet", "pytest_benchmark", "tkinter",
             "unittest", "pydoc", "doctest", "pygame.examples", "pygame.tests", "pygame.docs", "pygame.__pyinstaller",

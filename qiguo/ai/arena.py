@@ -54,8 +54,17 @@ def play_game(task: tuple[int, list[str], str, int, bool]) -> dict[str, Any]:
     for k in range(7):
         standing, fall = game.standing(k), game.fallen[k]
         fates.append(f"out:{standing.how}@{fall.ply}" if standing.state == "out" and fall else standing.state)
-    return {"index": index, "seats": seats, "plies": game.ply, "times": times, "depths": depths, "floors": floors,
+    return {"index": index, "seats": seats, "plies": game.ply, "places": places(game), "times": times, "depths": depths, "floors": floors,
             "fates": fates, "winners": result.winners if result else "", "reason": result.reason if result else "unfinished"}
+
+
+def places(game: Game) -> list[int]:
+    """Each kingdom's finishing place (1 = best; every winner 1; 0 for a seat nobody held)."""
+    winners = game.result.winners if game.result else ""
+    out = [0] * 7
+    for i, k in enumerate(game.ranking()):
+        out[k] = 1 if KINGDOMS[k] in winners else i + 1
+    return out
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

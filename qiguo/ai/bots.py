@@ -20,6 +20,9 @@ class Budget:
 
     seconds: float | None = None
     nodes: int | None = None
+    floor: bool = False
+    """With nodes: the search goes past them to complete its level's minimum depth (up to CAP
+    times as many)."""
 
 
 DEFAULT_BUDGETS = {"novice": Budget(), "easy": Budget(), "normal": Budget(seconds=0.25),
@@ -83,15 +86,23 @@ def think(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
         return Thought(novice(game, moves, rng))
     if level == "easy":
         return Thought(easy(game.copy(), moves, rng))
-    budget = budget or DEFAULT_BUDGETS[level]
+    search, ordered = searcher(game, level, moves, rng, budget or DEFAULT_BUDGETS[level], cancelled)
+    move, _ = search.best_move(order_seed=ordered)
+    return Thought(move, search.completed_depth, search.nodes, time.perf_counter() - start, search.floor_used)
+
+
+def searcher(game: Game, level: str, moves: list[int], rng: random.Random, budget: Budget,
+             cancelled: Callable[[], bool] | None = None) -> tuple[BestReplySearch, list[int]]:
+    """The search a searching level makes on a copy of `game`, and its root moves in the order
+    it tries them (shuffled by `rng` among equals, then greedy)."""
+    start = time.perf_counter()
     deadline = start + budget.seconds if budget.seconds else None
     cap = start + cap_seconds(budget.seconds) if budget.seconds else None
+    node_cap = int(CAP * budget.nodes) if budget.nodes and budget.floor else None
     work = game.copy()  # ordering and search both leave it as they found it
     rng.shuffle(moves)  # equal moves are chosen among fairly, and repeatably for a seed
     ordered = easy_order(work, moves)
-    search = BestReplySearch(work, deadline, budget.nodes, cancelled, SHAPES[level], cap)
-    move, _ = search.best_move(order_seed=ordered)
-    return Thought(move, search.completed_depth, search.nodes, time.perf_counter() - start, search.floor_used)
+    return BestReplySearch(work, deadline, budget.nodes, cancelled, SHAPES[level], cap, node_cap), ordered
 
 
 def novice(game: Game, moves: list[int], rng: random.Random) -> int:

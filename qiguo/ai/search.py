@@ -59,7 +59,8 @@ class BestReplySearch:
     callers pass a copy they own."""
 
     def __init__(self, game: Game, deadline: float | None = None, node_limit: int | None = None,
-                 cancelled: Callable[[], bool] | None = None, shape: Shape = Shape(32), cap: float | None = None):
+                 cancelled: Callable[[], bool] | None = None, shape: Shape = Shape(32), cap: float | None = None,
+                 node_cap: int | None = None):
         self.g = game
         self.root = game.turn
         self.after_root = [(self.root + i) % 7 for i in range(1, 7)]
@@ -72,6 +73,9 @@ class BestReplySearch:
         self.floor_used = False
         """Whether the search went on past its deadline to complete its minimum depth."""
         self.node_limit = node_limit
+        self.node_cap = node_cap
+        """With a node limit: past it, the search goes on until it has completed `shape.min_depth`,
+        but never past this many nodes (None: the limit is hard)."""
         self.cancelled = cancelled
         self.shape = shape
         self.nodes = 0
@@ -169,6 +173,16 @@ class BestReplySearch:
                 break
         return best, best_val
 
+    def value_of(self, move: int, depth: int) -> float:
+        """The value of the root move `move` searched `depth` plies deep with a full window,
+        whatever the budget (the table of the search so far speeds it up)."""
+        self.node_limit = self.deadline = self.cancelled = None
+        self._play(move)
+        try:
+            return self._search(depth - 1, -2 * WIN, 2 * WIN, 1, False)
+        finally:
+            self._undo()
+
     def _root(self, moves: list[int], depth: int) -> tuple[float, int]:
         alpha, best = -2 * WIN, moves[0]
         for i, m in enumerate(moves):
@@ -193,7 +207,10 @@ class BestReplySearch:
     def _tick(self) -> None:
         self.nodes += 1
         if self.node_limit is not None and self.nodes >= self.node_limit:
-            raise Timeout
+            if (self.node_cap is None or self.completed_depth >= self.shape.min_depth
+                    or self.nodes >= self.node_cap):
+                raise Timeout
+            self.floor_used = True
         if self.nodes & 127 == 0:
             if self.deadline is not None and time.perf_counter() >= self.deadline:
                 if self.completed_depth >= self.shape.min_depth or (

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from qiguo.engine import Game
 
-from .bots import DEFAULT_BUDGETS, Budget, cap_seconds, choose_move, novice
+from .bots import CAP_SECONDS, DEFAULT_BUDGETS, Budget, cap_seconds, choose_move, novice
 from .coach import HINT_BUDGET, hint_move
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ def answer(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
            cancelled: Callable[[], bool] | None = None) -> int:
     """What the worker answers: a bot's move at `level`, or the hint (level HINT)."""
     if level == HINT:
-        return hint_move(game, seed, budget, cancelled)
+        return hint_move(game, 0, budget, cancelled)  # the one judge: the same hint as key moments
     return choose_move(game, level, seed, budget, cancelled)
 
 
@@ -106,7 +106,7 @@ class BotWorker:
         self._job += 1
         budget = budget or BUDGETS.get(level, Budget())
         # a search may go past its budget, up to its cap, to complete its minimum depth
-        limit = (cap_seconds(budget.seconds) if budget.seconds else UNTIMED_LIMIT) + MARGIN
+        limit = (cap_seconds(budget.seconds) if budget.seconds else CAP_SECONDS if budget.nodes else UNTIMED_LIMIT) + MARGIN
         self._requests.put((self._job, game.record(), level, seed, budget))
         self._pending = (self._job, game.copy(), time.monotonic(), limit, seed)
         return self._job

@@ -13,6 +13,7 @@ from typing import Any
 from qiguo.ai import LEVELS
 from qiguo.engine import KINGDOMS, Game
 
+from . import rating
 from .files import data_dir, parse_json, read_text, set_aside, write_json
 from .seats import HUMAN, Seat, parse_seats, seats_spec
 
@@ -46,6 +47,7 @@ def entry_of(game: Game, seats: list[Seat]) -> dict[str, Any] | None:
     return {"when": time.time(), "seats": seats_spec(seats), "rules": game.rules.options(),
             "winners": result.winners if result else "", "reason": result.reason if result else HUMANS_OUT,
             "places": {KINGDOMS[k]: ranking.index(k) + 1 for k in humans if k in ranking},
+            "ranking": "".join(KINGDOMS[k] for k in ranking),
             "game": game.record()}
 
 
@@ -104,6 +106,8 @@ def add(game: Game, seats: list[Seat]) -> bool:
         write_json(path(), {"format": FORMAT, "version": 1, "games": games})
     except OSError:
         return False
+    if not earlier:  # a game is rated once, when it is over for the humans here
+        rating.add(entry)
     return True
 
 

@@ -16,23 +16,29 @@ from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, render
 from qiguo.play.match import Match
 from qiguo.play.moments_job import MomentsJob
+from qiguo.play.practice import Practice, today
 from qiguo.play.seats import HUMAN
-from qiguo.play.strings import kingdom_name, move_words, piece_name, piece_of, t
+from qiguo.play.strings import kingdom_name, move_words, piece_name, piece_of, reason_words, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene, register
 
 
 def moment_text(match: Match, m: Moment) -> str:
-    """A key moment in words, in the current language."""
+    """A key moment in words, in the current language, with the hint's move and its reason."""
     before = movelist.position_at(match, m.ply - 1)
     played = move_words(before, before.parse_move(m.move))
     better = move_words(before, before.parse_move(m.better))
+    why = reason_words(m.reason) if m.reason is not None else ""
     if m.kind == "blunder" and m.piece is not None and m.by is not None:
-        return t("moment.blunder", n=m.ply, move=played, piece=piece_name(m.piece), by=piece_of(m.by), better=better)
+        return t("moment.blunder", n=m.ply, move=played, piece=piece_name(m.piece), by=piece_of(m.by), better=better,
+                 why=why)
+    if m.kind == "blunder":
+        return t("moment.worse", n=m.ply, move=played, better=better, why=why)
     if m.kind == "missed" and m.piece is not None:
-        return t("moment.missed", n=m.ply, move=played, piece=piece_of(m.piece), point=point_name(m.at), better=better)
-    return t("moment.general", n=m.ply, move=played, better=better)
+        return t("moment.missed", n=m.ply, move=played, piece=piece_of(m.piece), point=point_name(m.at), better=better,
+                 why=why)
+    return t("moment.general", n=m.ply, move=played, better=better, why=why)
 
 
 def summary_text(moments: list[Moment]) -> str:
@@ -69,8 +75,19 @@ class MomentsScene(ButtonScene):
         job.close()
         self.job = None
         self.texts = [moment_text(self.match, m) for m in self.moments]
-        self.menu = ButtonColumn([Button(text, functools.partial(self.open, m)) for m, text in zip(self.moments, self.texts)]
+        practise = [Button(t("moment.practise"), self.practise)] if self.moments else []
+        self.menu = ButtonColumn(practise + [Button(text, functools.partial(self.open, m))
+                                             for m, text in zip(self.moments, self.texts)]
                                  + [Button(t("moment.back"), self.back)])
+
+    def practise(self) -> None:
+        """Each key moment becomes an exercise (kept with the others, due today), then the
+        exercises due are set one after another."""
+        practice = Practice.load()
+        practice.add_moments(self.match.game, self.moments, today())
+        if not practice.save():
+            self.app.toast(t("practice.not_saved"))
+        self.app.stack.push(self.app.scene("practice", "exercises"))
 
     def open(self, moment: Moment) -> None:
         """The review at the moment's move, with the better move drawn."""

@@ -1,5 +1,7 @@
-"""Your record: per bot level (the strongest in each game), games, wins and average place; the
-recent games, each opened for review. A damaged record file is said, never a crash."""
+"""Your record: the rating as a plot game by game (with the bot levels' ratings across it) and
+what to play next; per bot level (the strongest in each game), games, wins and average place;
+practice (puzzles, the daily puzzle, the exercises from your mistakes that are due); the recent
+games, each opened for review. A damaged record or rating file is said, never a crash."""
 from __future__ import annotations
 
 import functools
@@ -8,15 +10,18 @@ import time
 import pygame
 
 from qiguo.engine import KINGDOMS
-from qiguo.play import record, saves
+from qiguo.ai.ratings import bot_ratings
+from qiguo.play import rating, record, saves
+from qiguo.play.practice import Practice, today
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, render
-from qiguo.play.strings import kingdom_name, t
+from qiguo.play.strings import kingdom_name, t, tn
+from qiguo.ui.plot import draw_rating_plot
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene, register
 
-RECENT = 6
+RECENT = 4
 """Recent games listed (newest first)."""
 
 
@@ -43,9 +48,25 @@ class RecordScene(ButtonScene):
         except record.RecordError as e:
             self.games, self.problem = [], t("record.damaged", why=str(e))
         self.rows = record.by_level(self.games)
+        try:
+            self.history = rating.load()
+        except rating.RatingError as e:
+            self.history = []
+            app.toast(t("record.rating.damaged", why=str(e)), 6.0)
+        self.levels = [(t(f"level.{name}"), r.shown) for name, r in bot_ratings().items()]
+        key, values = rating.suggestion(self.rows)
+        self.suggestion = t(key, **{k: t(f"level.{v}") if k in ("level", "next") else v for k, v in values.items()})
+        due = len(Practice.load().due(today()))
         recent = list(reversed(self.games))[:RECENT]
-        self.menu = ButtonColumn([Button(game_label(e), functools.partial(self.open, e)) for e in recent]
+        self.menu = ButtonColumn([Button(t("record.puzzles"), functools.partial(self.practise, "puzzles")),
+                                  Button(t("record.daily"), functools.partial(self.practise, "daily")),
+                                  Button(tn("record.exercises", due), functools.partial(self.practise, "exercises"),
+                                         enabled=due > 0)]
+                                 + [Button(game_label(e), functools.partial(self.open, e)) for e in recent]
                                  + [Button(t("moment.back"), self.back)])
+
+    def practise(self, mode: str) -> None:
+        self.app.stack.push(self.app.scene("practice", mode))
 
     def open(self, entry: dict) -> None:
         """A recorded game, for review from its first move to its last."""
@@ -61,10 +82,11 @@ class RecordScene(ButtonScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        y = self.draw_title(surface, t("record.title"), h // 30) + 10
+        y = self.draw_title(surface, t("record.title"), h // 60) + 6
         width = min(900, w - 40)
         left = (w - width) // 2
-        size = max(FLOOR, min(22, h // 36))
+        size = max(FLOOR, min(22, h // 40))
+        y = self.draw_rating(surface, left, y, width, size, h)
         if self.problem or not self.games:
             text, fsize = fitted(self.problem or t("record.none"), size, width)
             surface.blit(render(text, fsize, theme.WARN if self.problem else theme.TEXT_DIM), (left, y))
@@ -89,3 +111,22 @@ class RecordScene(ButtonScene):
             y += int(size * 1.6)
         self.place_buttons(self.menu, y, h - 16, width, tallest=40)
         self.menu.draw(surface)
+
+    def draw_rating(self, surface: pygame.Surface, left: int, y: int, width: int, size: int, h: int) -> int:
+        """The rating in words, its plot and the suggestion; returns the y below them."""
+        if self.history:
+            now = self.history[-1].rating
+            low, high = now.interval
+            line = t("record.rating", rating=now.shown, low=low, high=high, n=len(self.history))
+        else:
+            line = t("record.rating.none")
+        for text, colour in ((line, theme.ACCENT), (self.suggestion, theme.TEXT)):
+            text, fsize = fitted(text, size, width)
+            surface.blit(render(text, fsize, colour), (left, y))
+            y += int(fsize * 1.4)
+        if self.history:
+            plot = pygame.Rect(left, y + 2, width, max(70, int(h * 0.2)))
+            points = [(p.rating.shown, *p.rating.interval) for p in self.history]
+            draw_rating_plot(surface, plot, points, self.levels, size)
+            y = plot.bottom + 8
+        return y

@@ -38,6 +38,7 @@ class TitleScene(ButtonScene):
             Button(t("title.quick"), self.quick),
             Button(t("title.new"), self.new_game),
             Button(t("title.learn"), self.learn),
+            Button(t("title.puzzles"), self.puzzles),
             Button(t("title.join"), self.join),
             Button(t("title.load"), self.load),
             Button(t("title.record"), self.record),
@@ -84,6 +85,9 @@ class TitleScene(ButtonScene):
 
     def record(self) -> None:
         self.app.stack.push(self.app.scene("record"))
+
+    def puzzles(self) -> None:
+        self.app.stack.push(self.app.scene("practice", "puzzles"))
 
     def learn(self) -> None:
         self.app.stack.push(self.app.scene("tutorial"))

@@ -9,10 +9,9 @@ from typing import Any
 import pygame
 
 from qiguo.engine import Game, Move, Piece, parse_point
-from qiguo.play.cursor import explains, movable, next_point, stepped
-from qiguo.ui import keymap, piece_art, theme
+from qiguo.ui import piece_art, theme
 from qiguo.ui.board_view import BoardView
-from qiguo.ui.tooltip import HOVER_AFTER, draw_tooltip
+from qiguo.ui.tooltip import draw_tooltip
 from qiguo.ui.fonts import FLOOR, fit, render, wrap
 from qiguo.play.strings import language, piece_of, t
 from qiguo.play.tutorial import STEPS, Step, game_of
@@ -20,24 +19,20 @@ from qiguo.ui.widgets import Button, ButtonColumn
 from qiguo.ui.layout import split
 
 from .base import Scene, hovered, register
+from .picking import Picking
 
 
 @register("tutorial")
-class TutorialScene(Scene):
+class TutorialScene(Picking, Scene):
     def __init__(self, app, step: int = 0):
         super().__init__(app)
         self.view = BoardView()
         self.index = 0
         self.game: Game = game_of(STEPS[0])
-        self.selected: int | None = None
-        self.targets: dict[int, int] = {}
+        self.init_picking()
         self.done = False
         self.feedback = ""
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.hover: int | None = None
-        self.hover_for = 0.0
-        self.hover_armed = True
-        self.cursor: int | None = None
         self.go(step)
 
     # ---- steps --------------------------------------------------------------------------
@@ -75,7 +70,7 @@ class TutorialScene(Scene):
             else:
                 self.app.stack.pop()
             return
-        if event.type == pygame.KEYDOWN and not self.done and self.board_key(event):
+        if event.type == pygame.KEYDOWN and self.board_key(event):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
             if event.key == pygame.K_PAGEUP or self.done:
@@ -83,53 +78,23 @@ class TutorialScene(Scene):
             return
         if self.menu.process_event(event):
             return
-        if event.type == pygame.MOUSEMOTION:
-            point = self.view.point_at(event.pos)
-            self.cursor = None
-            if point != self.hover:
-                self.hover, self.hover_for, self.hover_armed = point, 0.0, True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.click(self.view.point_at(event.pos))
-            self.hover_armed = False  # after a click, explain again only once the pointer moves
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.selected, self.targets = None, {}
+        self.pointer_event(event)
 
-    def board_key(self, event: pygame.event.Event) -> bool:
-        """The game's board keys, while the step's task is open: the cursor (arrows, WASD),
-        Enter or Space to pick up and put down, Tab through Qin's pieces (a piece's destinations
-        once picked up). True if the key was one of them."""
-        name = keymap.action(event, keymap.GAME)
-        first = parse_point(STEPS[self.index].focus[0] if STEPS[self.index].focus else "j10")
-        if name.startswith("cursor."):  # shown first on the piece the step is about
-            self.cursor = first if self.cursor is None else stepped(self.cursor, name.split(".")[1])
-        elif name == "pick":
-            if self.cursor is None:
-                self.cursor = first
-            else:
-                self.click(self.cursor)
-        elif name in ("next", "previous"):
-            points = list(self.targets) if self.selected is not None else movable(self.game)
-            self.cursor = next_point(points, self.cursor, backwards=name == "previous")
-        else:
-            return False
-        self.hover, self.hover_for, self.hover_armed = self.cursor, 0.0, True
-        return True
+    @property
+    def picking(self) -> bool:
+        return not self.done
 
-    def click(self, sq: int | None) -> None:
-        """Select one of Qin's pieces, or play a move to one of its dots."""
-        if self.done or self.view.animating:
-            return
-        if sq is not None and sq in self.targets:
-            self.play(Move(self.targets[sq]))
-            return
-        moves = [m for m in self.game.legal_moves() if not m.is_pass and m.from_sq == sq]
-        self.selected, self.targets = (sq, {m.to_sq: m for m in moves}) if moves else (None, {})
+    def first_point(self) -> int:
+        """The piece the step is about."""
+        return parse_point(STEPS[self.index].focus[0] if STEPS[self.index].focus else "j10")
+
+    def chosen(self, move: Move) -> None:
+        self.play(move)
 
     def play(self, move: Move) -> None:
         """Play the move; keep it if it does the task, else take it back and say so."""
         before = self.game.copy()
         self.game.play(move)
-        self.selected, self.targets = None, {}
         if STEPS[self.index].goal(before, move, self.game):
             self.done = True
             self.feedback = t(f"tut.{STEPS[self.index].name}.done")
@@ -144,12 +109,6 @@ class TutorialScene(Scene):
     def update(self, dt: float) -> None:
         self.view.update(dt)
         self.hover_for += dt
-
-    def tooltip_point(self) -> int | None:
-        """The point being explained: the pointer or the cursor has rested on it long enough."""
-        if self.hover is None or not self.hover_armed or self.hover_for < HOVER_AFTER:
-            return None
-        return self.hover if explains(self.hover, self.selected, self.targets) else None
 
     def frame_key(self) -> object:
         return (self.index, self.game.ply, self.selected, self.done, self.feedback, language(),

@@ -3,8 +3,9 @@ away and says why (:mod:`.hint`), and the key moments of a game (:mod:`.moments`
 engine and the bots only; nothing here changes the game it is given. The command line is
 ``python -m qiguo.ai.coach danger|hint|review`` (its ``__main__``)."""
 from .danger import Danger, Destination, dangers, destinations, general_in_danger, takers
-from .hint import HINT_BUDGET, Reason, explain, hint_move
+from .hint import Reason, explain, hint_move
+from .judge import HINT_BUDGET, MARGIN, Judge, Verdict
 from .moments import Moment, Review, key_moments
 
 __all__ = ["Danger", "Destination", "dangers", "destinations", "general_in_danger", "takers", "HINT_BUDGET",
-           "Reason", "explain", "hint_move", "Moment", "Review", "key_moments"]
+           "Reason", "explain", "hint_move", "Judge", "Verdict", "MARGIN", "Moment", "Review", "key_moments"]

@@ -1,6 +1,6 @@
-"""The hint: the hard search's move (at least three plies deep on any machine), kept only if it
-neither leaves the general takeable nor gives material away while a move exists that does
-neither, and why it is suggested, in one reason."""
+"""The hint: the judge's move (the hard search's on a fixed node budget, at least three plies deep,
+kept only if it neither leaves the general takeable nor gives material away while a move exists
+that does neither), and why it is suggested, in one reason."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -8,36 +8,17 @@ from typing import Callable
 
 from qiguo.engine import GENERAL, KIND_NAMES, KINGDOM_NAMES, Game, Move, Piece, attackers, point_name
 
-from ..bots import Budget, think
+from ..bots import Budget
 from ..evaluate import VALUE
-from .danger import Outlook, dangers, outlook, score, takers_after
-
-HINT_BUDGET = Budget(seconds=0.9)
-"""The hint's time budget (the search still completes three plies on a slow machine)."""
+from .danger import Outlook, dangers, outlook, takers_after
+from .judge import Judge
 
 
 def hint_move(game: Game, seed: int = 0, budget: Budget | None = None,
               cancelled: Callable[[], bool] | None = None) -> int:
-    """The move the hint suggests for the mover: the hard search's (at least three plies), unless
-    it leaves the general takeable or gives material away while a move exists that does not;
-    then the best-looking such move."""
-    g = game.copy()
-    found = think(g, "hard", seed, budget or HINT_BUDGET, cancelled).move
-    return safer(g, found)
-
-
-def safer(game: Game, code: int) -> int:
-    """`code`, or a better-looking move when `code` leaves the general takeable or gives away
-    more than it takes while another move does neither."""
-    chosen = outlook(game, code)
-    if not chosen.general and chosen.gain >= chosen.loss:
-        return code
-    others = [outlook(game, c) for c in sorted(game.legal_codes()) if c != code]
-    keeps = [o for o in others if not o.general and o.gain >= o.loss]
-    if not keeps:
-        return code
-    best = max(keeps, key=lambda o: (score(o), -o.move))
-    return best.move if score(best) > score(chosen) else code
+    """The move the hint suggests for the mover: the judge's choice (:class:`.judge.Judge`, the
+    hard search on the hint's node budget, made safe)."""
+    return Judge(game, seed, budget, cancelled).best
 
 
 @dataclass(frozen=True)
@@ -62,6 +43,7 @@ class Reason:
                  if self.still is not None else "")
         return {
             "takes_general": f"takes {name(self.other)}: its kingdom falls",
+            "takes_attacker": f"takes {name(self.other)}, which threatened your General",
             "takes_safe": f"takes {name(self.other)}, and nothing can take back",
             "takes_trade": f"takes {name(self.other)}, worth more than your {mine}",
             "takes": f"takes {name(self.other)}",
@@ -94,6 +76,9 @@ def _why(game: Game, code: int, o: Outlook) -> Reason:
     if o.taken is not None and o.taken.is_general:
         return Reason("takes_general", mover, o.taken)
     general_before = next((d for d in before.values() if d.piece.is_general), None)
+    if general_before is not None and not o.general and o.taken is not None and any(
+            s == m.to_sq for s, _ in general_before.by):
+        return Reason("takes_attacker", mover, o.taken, m.to_sq)
     if general_before is not None and not o.general:
         if mover is not None and mover.is_general:
             return Reason("general_out", mover, general_before.by[0][1], general_before.point)

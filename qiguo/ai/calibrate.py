@@ -1,0 +1,116 @@
+"""The bot levels' ratings, calibrated from arena games of mixed levels:
+
+    python -m qiguo.ai.calibrate [--games N] [--seed S] [--jobs J] [--out FILE]
+    python -m qiguo.ai.calibrate --refit FILE
+
+Each game seats every level (a rotation of ``PATTERNS``), on node budgets so that a run is the
+same on any computer; the finishing places of all seven seats rate the levels with the model of
+:mod:`.ratings`, each seat standing for its level (a level's change in a game is the mean of its
+seats' changes). The ratings are then shifted so that easy shows the rating a new player starts
+at. FILE keeps every game's seats and places with the ratings (written after each game, so a
+stopped run keeps what it played); ``--refit`` fits the ratings again from those games."""
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+import sys
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from qiguo.cmdline import Parser, parse, run, whole
+
+from .arena import play_game, seating
+from .bots import LEVELS
+from .ratings import MODEL, START_MU, Rating
+
+PATTERNS = ("1122334", "1223344")
+"""The levels at the seven seats, alternating game by game and rotated one seat a game."""
+FORMAT = "qiguo-bot-ratings"
+ANCHOR = "easy"
+"""The level shifted to the rating a new player starts at."""
+
+
+def fit(games: list[dict[str, Any]]) -> dict[str, Rating]:
+    """The levels' ratings from games ({"seats": [level x7], "places": [place x7]}), in order."""
+    ratings = {level: Rating() for level in LEVELS}
+    for g in games:
+        seats = [(level, place) for level, place in zip(g["seats"], g["places"]) if place]
+        teams = [[MODEL.rating(mu=ratings[level].mu, sigma=ratings[level].sigma)] for level, _ in seats]
+        after = MODEL.rate(teams, ranks=[float(place) for _, place in seats])
+        for level in {level for level, _ in seats}:
+            mine = [new[0] for (lv, _), new in zip(seats, after) if lv == level]
+            old = ratings[level]
+            ratings[level] = Rating(old.mu + sum(r.mu - old.mu for r in mine) / len(mine),
+                                    sum(r.sigma for r in mine) / len(mine))
+    shift = START_MU - ratings[ANCHOR].mu
+    return {level: Rating(r.mu + shift, r.sigma) for level, r in ratings.items()}
+
+
+def write(path: Path, games: list[dict[str, Any]], command: str) -> dict[str, Rating]:
+    ratings = fit(games)
+    data = {"format": FORMAT, "command": command, "anchor": ANCHOR,
+            "levels": {level: r.to_json() for level, r in ratings.items()},
+            "shown": {level: {"rating": r.shown, "ci95": list(r.interval)} for level, r in ratings.items()},
+            "games": games}
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    return ratings
+
+
+def report(ratings: dict[str, Rating], games: int) -> None:
+    print(f"{'level':<8}{'rating':>8}{'95% interval':>16}   ({games} games)")
+    for level, r in ratings.items():
+        low, high = r.interval
+        print(f"{level:<8}{r.shown:>8}{f'{low}-{high}':>16}")
+
+
+def _parse(argv: Sequence[str] | None) -> Any:
+    p = Parser(prog="python -m qiguo.ai.calibrate", description="calibrate the bot levels' ratings")
+    p.add_argument("--games", type=whole(1, 10_000), default=60)
+    p.add_argument("--seed", type=whole(0, 2 ** 31), default=500)
+    p.add_argument("--jobs", type=whole(1, 64), default=1)
+    p.add_argument("--out", default="assets/ratings/bots.json")
+    p.add_argument("--refit", metavar="FILE", help="fit again from the games kept in FILE")
+    return parse(p, argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse(argv)
+    if isinstance(args, int):
+        return args
+    if args.refit:
+        try:
+            data = json.loads(Path(args.refit).read_text(encoding="utf-8"))
+            games, command = data["games"], data["command"]
+            ratings = write(Path(args.refit), games, command)
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            print(f"error: {args.refit}: {e}", file=sys.stderr)
+            return 2
+        report(ratings, len(games))
+        return 0
+    command = (f"python -m qiguo.ai.calibrate --games {args.games} --seed {args.seed} --jobs {args.jobs}"
+               f" --out {args.out}")
+    tasks = [(i, seating(list(PATTERNS[i % 2]), i // 2, True), "standard", args.seed + i, True)
+             for i in range(args.games)]
+    tasks = [(i, [LEVELS[int(ch) - 1] for ch in seats], rules, seed, nodes) for i, seats, rules, seed, nodes in tasks]
+    games: list[dict[str, Any]] = []
+    started = time.monotonic()
+    pool = mp.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
+    try:
+        for r in (pool.imap(play_game, tasks) if pool else map(play_game, tasks)):
+            games.append({"seats": r["seats"], "places": r["places"], "plies": r["plies"], "reason": r["reason"]})
+            write(Path(args.out), games, command)
+            print(f"\r{len(games)}/{args.games} games, {time.monotonic() - started:.0f} s", end="", file=sys.stderr,
+                  flush=True)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+    print(file=sys.stderr)
+    report(fit(games), len(games))
+    return 0
+
+
+if __name__ == "__main__":
+    run(main)

@@ -1,0 +1,100 @@
+"""Puzzle files: one JSON object a line, ``{"id", "qfen", "rules", "solution", "theme",
+"rating"}`` (``solution``: the accepted first moves, best first). Reading checks the form of
+every line (a damaged file is one PuzzleError saying where); :func:`check` checks a puzzle
+against the rules and the deeper search."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from qiguo.assets import asset
+from qiguo.engine import EngineError, Game, Move
+
+from .mine import CHECK_DEPTH, THEMES, clearly_best
+
+SHIPPED = ("puzzles", "puzzles.jsonl")
+"""The puzzles that come with the game, under assets/."""
+MOST = 5_000
+"""The most puzzles a file may hold."""
+
+
+class PuzzleError(ValueError):
+    """A puzzle file that cannot be read; the message says where and why."""
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    id: str
+    qfen: str
+    rules: str
+    solution: tuple[str, ...]
+    theme: str
+    rating: int
+
+    def game(self) -> Game:
+        """The puzzle's position (raises EngineError when it is not a legal one)."""
+        return Game.from_qfen(self.qfen, self.rules)
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "qfen": self.qfen, "rules": self.rules, "solution": list(self.solution),
+                "theme": self.theme, "rating": self.rating}
+
+
+def parse(line: str, where: str) -> Puzzle:
+    """One puzzle from one line of a file (`where` names it in errors)."""
+    try:
+        data = json.loads(line)
+    except ValueError as e:
+        raise PuzzleError(f"{where}: not JSON ({e})") from None
+    if not isinstance(data, dict):
+        raise PuzzleError(f"{where}: not a puzzle")
+    ident, qfen, rules, solution = data.get("id"), data.get("qfen"), data.get("rules"), data.get("solution")
+    theme, rating = data.get("theme"), data.get("rating")
+    if not (isinstance(ident, str) and 0 < len(ident) <= 64 and isinstance(qfen, str) and len(qfen) <= 4000
+            and isinstance(rules, str) and len(rules) <= 40 and isinstance(solution, list) and 0 < len(solution) <= 8
+            and all(isinstance(m, str) and len(m) <= 12 for m in solution) and theme in THEMES
+            and isinstance(rating, int) and not isinstance(rating, bool) and 0 < rating < 4000):
+        raise PuzzleError(f"{where}: a puzzle needs id, qfen, rules, solution, theme ({', '.join(THEMES)}) and rating")
+    return Puzzle(ident, qfen, rules, tuple(solution), theme, rating)
+
+
+def read(path: Path) -> list[Puzzle]:
+    """Every puzzle of a file; PuzzleError (or OSError) when it cannot be read."""
+    text = path.read_text(encoding="utf-8")
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if len(lines) > MOST:
+        raise PuzzleError(f"{path.name}: more than {MOST} puzzles")
+    puzzles = [parse(line, f"{path.name} line {n}") for n, line in lines]
+    if len({p.id for p in puzzles}) != len(puzzles):
+        raise PuzzleError(f"{path.name}: two puzzles have the same id")
+    return puzzles
+
+
+def shipped() -> list[Puzzle]:
+    """The puzzles that come with the game (none when the file is missing or damaged)."""
+    try:
+        return read(asset(*SHIPPED))
+    except (OSError, PuzzleError):
+        return []
+
+
+def check(puzzle: Puzzle) -> str:
+    """What is wrong with a puzzle ("" when nothing): its position must be legal and not over,
+    its solution legal, and its first move best by the margin under the deeper search (the
+    others within a small distance of it)."""
+    try:
+        game = puzzle.game()
+        codes = [game.parse_move(m).code for m in puzzle.solution]
+    except EngineError as e:
+        return str(e)
+    if game.result is not None:
+        return "the game in it is over"
+    if len(set(codes)) != len(codes):
+        return "a solution move is given twice"
+    found = clearly_best(game, CHECK_DEPTH)
+    if not found.gap:
+        return "no move is best by the margin under the deeper search"
+    if codes[0] != found.solution[0] or not set(found.solution) <= set(codes):
+        return f"the deeper search's best is {' '.join(str(Move(c)) for c in found.solution)}"
+    return ""

@@ -1,0 +1,68 @@
+"""The coach's judge asked in a separate process (its search takes a second of pure Python,
+which in a thread would take frames from the window): the practice screen asks whether a move
+answers an exercise and polls for the verdict each frame. No pygame here."""
+from __future__ import annotations
+
+import multiprocessing as mp
+from concurrent.futures import Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from qiguo.ai.coach import Judge
+from qiguo.engine import Game
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """The judge's answer: whether the move is as good as its choice (within the margin), and
+    its choice."""
+
+    good: bool
+    best: int
+
+
+def rule(qfen: str, rules: Any, code: int) -> Ruling:
+    """Judge the mover's move `code` in the position (in the worker process)."""
+    judge = Judge(Game.from_qfen(qfen, rules))
+    return Ruling(judge.good_enough(code), judge.best)
+
+
+class Judging:
+    """One worker process for the judge's rulings, one at a time; started on the first ask."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._future: Future[Ruling] | None = None
+        self.error = ""
+
+    def ask(self, qfen: str, rules: Any, code: int) -> None:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("spawn"))
+        self.error = ""
+        self._future = self._pool.submit(rule, qfen, rules, code)
+
+    @property
+    def pending(self) -> bool:
+        return self._future is not None
+
+    def poll(self) -> Ruling | None:
+        """The ruling once it is there (never blocks); None while it is being made. A failed
+        ruling sets `error`."""
+        f = self._future
+        if f is None or not f.done():
+            return None
+        self._future = None
+        try:
+            return f.result()
+        except Exception as e:  # the worker died or the position was refused: said, not raised
+            self.error = f"{type(e).__name__}: {e}"
+            return None
+
+    def close(self) -> None:
+        """Stop the worker (a ruling under way is dropped)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            for proc in list(getattr(self._pool, "_processes", {}).values()):
+                proc.terminate()
+            self._pool = None
+        self._future = None

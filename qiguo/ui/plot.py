@@ -1,0 +1,48 @@
+"""The rating plot of Your record: the rating game by game as a line with its 95% band, and the
+bot levels' ratings as labelled lines across, so a player sees where they stand and rise."""
+from __future__ import annotations
+
+import pygame
+
+from . import theme
+from .fonts import FLOOR, render
+
+BAND = (86, 78, 60)
+LEVEL_LINE = (110, 104, 120)
+
+
+def draw_rating_plot(surface: pygame.Surface, rect: pygame.Rect, points: list[tuple[int, int, int]],
+                     levels: list[tuple[str, int]], size: int) -> None:
+    """`points`: (rating, low, high) after each game, oldest first; `levels`: (label, rating)."""
+    pygame.draw.rect(surface, theme.PANEL_ROW, rect, border_radius=6)
+    if not points:
+        return
+    label = max(FLOOR, size - 4)
+    inner = rect.inflate(-16, -16)
+    inner.width -= render("normal 0000", label, theme.TEXT_DIM).get_width()
+    values = [r for r, _, _ in points] + [v for _, v in levels]
+    top, bottom = max(values) + 60, min(values) - 60
+    span = max(1, top - bottom)
+
+    def y_of(v: float) -> int:
+        return int(inner.bottom - (min(top, max(bottom, v)) - bottom) / span * inner.height)
+
+    def x_of(i: int) -> int:
+        return inner.x + (inner.width * i // max(1, len(points) - 1) if len(points) > 1 else inner.width // 2)
+    for name, v in levels:
+        y = y_of(v)
+        for x in range(inner.x, inner.right, 12):
+            pygame.draw.line(surface, LEVEL_LINE, (x, y), (min(x + 6, inner.right), y), 1)
+        img = render(f"{name} {v}", label, theme.TEXT_DIM)
+        surface.blit(img, (inner.right + 6, y - img.get_height() // 2))
+    if len(points) > 1:
+        band = [(x_of(i), y_of(high)) for i, (_, _, high) in enumerate(points)]
+        band += [(x_of(i), y_of(low)) for i, (_, low, _) in reversed(list(enumerate(points)))]
+        pygame.draw.polygon(surface, BAND, band)
+        pygame.draw.lines(surface, theme.ACCENT, False, [(x_of(i), y_of(r)) for i, (r, _, _) in enumerate(points)], 3)
+    for i, (r, _, _) in enumerate(points[-60:], start=max(0, len(points) - 60)):
+        pygame.draw.circle(surface, theme.ACCENT, (x_of(i), y_of(r)), 3)
+    last = points[-1][0]
+    img = render(str(last), size, theme.ACCENT)
+    x = min(x_of(len(points) - 1) - img.get_width() // 2, inner.right - img.get_width())
+    surface.blit(img, (max(inner.x, x), max(rect.y + 2, y_of(last) - img.get_height() - 6)))
