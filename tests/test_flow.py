@@ -89,3 +89,71 @@ def test_a_kingdom_a_few_prisoners_from_winning_is_warned_of():
                        kingdoms="wrbk")
     near = notices.near_wins(g)
     assert g.score[0] >= 27 and any("Qin needs only" in n.text for n in near), (g.score[0], [n.text for n in near])
+
+
+# ---- the table: the rest of the game screen's decisions, without pygame --------------------------
+
+
+def table_of(match, review=False):
+    from qiguo.play.settings import Settings
+    from qiguo.play.table import Table
+    return Table(match, Settings(), review)
+
+
+def test_the_result_opens_once_the_end_has_been_on_show_a_moment():
+    from qiguo.play.table import RESULT_AFTER
+    from ui_helpers import FINISHING_QFEN, WINNING_MOVE
+    match = Match(parse_seats("h2-----"), qfen=FINISHING_QFEN, worker_factory=InlineWorker)
+    table = table_of(match)
+    cues = table.play(WINNING_MOVE)
+    assert cues.played is not None and "victory" in cues.sounds and not cues.result
+    assert not table.update(RESULT_AFTER / 2, animating=True).result  # not while the move glides
+    assert not table.update(RESULT_AFTER / 2, animating=False).result
+    assert table.update(RESULT_AFTER / 2, animating=False).result
+
+
+def test_undo_that_takes_back_another_humans_move_asks_first_naming_them():
+    from qiguo.play.table import Ask
+    match = Match(parse_seats("hh22222"), worker_factory=InlineWorker)
+    table = table_of(match)
+    table.play(match.game.legal_codes()[0])  # Qin
+    table.play(match.game.legal_codes()[0])  # Chu
+    while match.game.turn != 0:
+        match.update()
+    asked = table.take_back(redo=False)
+    assert isinstance(asked, Ask) and "Chu" in asked.text
+    assert match.game.ply == 7  # nothing taken back before the yes
+    done = asked.then()
+    assert done.reset and match.game.ply < 7
+
+
+def test_the_hint_is_said_in_words_when_it_comes_and_its_asking_goes_when_dropped():
+    match = Match(parse_seats("h222222"), worker_factory=InlineWorker)
+    table = table_of(match)
+    asking = table.ask_hint()
+    assert asking.toasts == [(table.asking, 30.0)] and table.asking
+    said = []
+    for _ in range(5):
+        said += table.update(0.016, animating=False).toasts
+    assert any(text.startswith("Hint: ") and " — " in text for text, _ in said) and not table.asking
+    table.ask_hint()
+    table.play(match.game.legal_codes()[0])  # a move meanwhile drops the question
+    for _ in range(3):
+        cues = table.update(0.016, animating=False)
+        if cues.cleared_toast:
+            break
+    assert cues.cleared_toast == "Asking a hard bot for a move…" and not table.asking
+
+
+def test_the_past_on_show_is_the_tables():
+    match = Match(parse_seats("h222222"), worker_factory=InlineWorker)
+    table = table_of(match)
+    table.play(match.game.legal_codes()[0])
+    while match.game.turn != 0:
+        match.update()
+    table.show_moment(1, 5)
+    assert table.view_ply == 0 and table.past.ply == 0 and table.better == 5 and not table.can_pick
+    table.step(+1)
+    assert table.view_ply == 1 and table.better is None
+    table.show_ply(None)
+    assert table.past is None and table.can_pick

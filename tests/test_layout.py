@@ -222,7 +222,8 @@ def test_the_panels_texts_are_whole_with_their_longest_values(code, size):
     from layout_probe import problems
     from qiguo.engine import Game
     from qiguo.play import notices as notices_module
-    from qiguo.ui.panel import Panel, View
+    from qiguo.play.table import View
+    from qiguo.ui.panel import Panel
     app = make_app(size)
     set_language(code)
     heads, subs, notes, name = long_texts()

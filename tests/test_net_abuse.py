@@ -211,13 +211,13 @@ def test_the_hosting_window_shows_a_lock_out_and_ctrl_u_lifts_it(tmp_path, monke
         for _ in range(guard_module.LOCK_AFTER):
             server.server.guard.wrong("198.51.100.9")
         app.step(0.05, [])
-        assert "198.51.100.9" in scene.lockout_line() and "198.51.100.9" in app.toast_text
-        assert "198.51.100.9" in scene.panel_view(match.game).quiet_line
+        assert "198.51.100.9" in scene.table.lockout_line() and "198.51.100.9" in app.toast_text
+        assert "198.51.100.9" in scene.table.panel_view(match.game).quiet_line
         key(app, pygame.K_u, mod=pygame.KMOD_CTRL)
         deadline = time.monotonic() + 2
         while server.lockouts() and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert server.lockouts() == [] and scene.lockout_line() == ""
+        assert server.lockouts() == [] and scene.table.lockout_line() == ""
     finally:
         while app.stack.scenes:
             app.stack.pop()

@@ -62,9 +62,9 @@ def test_a_host_and_a_friend_play_through_the_real_server():
     assert isinstance(match, NetMatch) and match.server is not None
     port, code = match.server.address[1], match.code
     host.draw()
-    assert f":{port}" in hosted.panel_view(hosted.game).quiet_line and code in hosted.panel_view(hosted.game).quiet_line
+    assert f":{port}" in hosted.table.panel_view(hosted.game).quiet_line and code in hosted.table.panel_view(hosted.game).quiet_line
 
-    assert hosted.net_labels()[1] == "network seat, free"
+    assert hosted.table.net_labels()[1] == "network seat, free"
     before = hosted.frame_key()
 
     friend = make_app()
@@ -79,8 +79,8 @@ def test_a_host_and_a_friend_play_through_the_real_server():
     joined = friend.stack.top
     assert joined.match.session.seat == 1
     # the host's panel says the seat is taken (by a player who gave no name) and is drawn again
-    until([host, friend], lambda: hosted.net_labels()[1] == "network player")
-    assert hosted.frame_key() != before and joined.net_labels()[:2] == ["the host", "you"]
+    until([host, friend], lambda: hosted.table.net_labels()[1] == "network player")
+    assert hosted.frame_key() != before and joined.table.net_labels()[:2] == ["the host", "you"]
 
     move(host, hosted, "e10", "e7")  # the host (Qin) moves in its window
     until([host, friend], lambda: joined.game.history == ["e10e7"])
@@ -114,8 +114,8 @@ def test_names_typed_at_join_and_kept_for_hosting_are_what_the_others_see():
     click(friend, join.seat_buttons[0].rect.center)
     until([host, friend], lambda: isinstance(friend.stack.top, GameScene))
     joined = friend.stack.top
-    until([host, friend], lambda: hosted.net_labels()[1] == "player Ann")
-    assert joined.net_labels()[:2] == ["Bo (host)", "you"]
+    until([host, friend], lambda: hosted.table.net_labels()[1] == "player Ann")
+    assert joined.table.net_labels()[:2] == ["Bo (host)", "you"]
     assert friend.settings.player_name == "Ann"  # kept for the next game, and for hosting
     close(friend, host)
 
@@ -182,7 +182,7 @@ def test_hostile_names_from_the_network_and_the_settings_never_stop_the_window(t
         host.step(0.05, [])
         host.draw()
     assert isinstance(host.stack.top, GameScene)
-    assert "ab" in " ".join(scene.net_labels())
+    assert "ab" in " ".join(scene.table.net_labels())
     for text in ("\x00", "\ud800", "a\x00\ud800b" * 20, "\U0001F600", ""):
         fonts.render(text, 16, (0, 0, 0))
         fonts.wrap(text, 16, 50)

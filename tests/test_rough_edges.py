@@ -212,7 +212,7 @@ def test_a_left_players_notice_counts_down_and_goes_when_they_return(tmp_path, m
     from qiguo.net.session import Session, Tokens
     from qiguo.net.table import Table, table_seats
     from qiguo.play.net_match import NetMatch
-    from qiguo.scenes import play as play_scene
+    from qiguo.play import table as play_table
     table = Table(table_seats(table_seats_of("nn-----")), code="SECRET")
     table.join(seat="r", name="Tester")
     session = Session()
@@ -223,19 +223,19 @@ def test_a_left_players_notice_counts_down_and_goes_when_they_return(tmp_path, m
     scene = app.scene("game", match)
     app.stack.push(scene)
     clock = [1000.0]
-    monkeypatch.setattr(play_scene.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr(play_table.time, "monotonic", lambda: clock[0])
     table.leave(1)
     link.inbox += [{"type": "seats", "seats": table.public_seats()},
                    {"type": "notice", "event": "left", "kingdom": "r", "wait": 60}]
     app.step(0.016, [])
-    texts = [n.text for n in scene.notices]
+    texts = [n.text for n in scene.table.notices]
     assert "Tester left; a bot takes over in 60 s unless they return" in texts
     clock[0] += 15.2
-    assert "Tester left; a bot takes over in 45 s unless they return" in [n.text for n in scene.notices]
+    assert "Tester left; a bot takes over in 45 s unless they return" in [n.text for n in scene.table.notices]
     table.join(token=table.seats[1].token, name="Tester")  # back
     link.inbox.append({"type": "seats", "seats": table.public_seats()})
     app.step(0.016, [])
-    assert not any("Tester" in n.text for n in scene.notices)
+    assert not any("Tester" in n.text for n in scene.table.notices)
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
@@ -392,12 +392,12 @@ def test_review_shows_the_notices_of_the_position_on_show():
     app.stack.push(scene)
     app.step(0.016, [])
     key(app, pygame.K_HOME)
-    assert scene.view_ply == 0 and scene.notices == []  # nothing has happened at the start
+    assert scene.view_ply == 0 and scene.table.notices == []  # nothing has happened at the start
     last_fall = max(f.ply for f in g.fallen if f is not None)
     scene.show_ply(last_fall - 1)  # just before the last kingdom fell
     app.step(0.016, [])
     fallen_then = {k for k in range(7) if g.fallen[k] is not None and g.fallen[k].ply < last_fall}
-    for n in scene.notices:
+    for n in scene.table.notices:
         if n.kind == "fell":
             assert n.kingdom in fallen_then, (n.text, last_fall)
 
@@ -414,8 +414,8 @@ def test_after_the_last_human_resigns_the_trail_is_the_last_round():
     for _ in range(10):  # more than a round of the bots
         g.play(g.legal_moves()[0])
     app.step(0.016, [])
-    assert len(scene.trail()) <= 7
-    assert not any(n.kingdom == 0 for n in scene.notices)  # Qin's fall was news a round ago
+    assert len(scene.table.trail()) <= 7
+    assert not any(n.kingdom == 0 for n in scene.table.notices)  # Qin's fall was news a round ago
 
 
 def test_no_viewer_once_every_human_is_out():
@@ -603,7 +603,7 @@ def test_a_first_game_says_once_why_pieces_are_in_danger_before_the_first_move()
     scene = app.scene("game", match)
     app.stack.push(scene)
     app.step(0.016, [])
-    assert scene.danger() and app.toast_text == t("game.danger_explained")  # marks before any move, explained
+    assert scene.table.danger() and app.toast_text == t("game.danger_explained")  # marks before any move, explained
     assert Settings.load()[0].danger_explained  # and kept: said once
     app.toast_text = ""
     again = make_app((1280, 900), first_game=True)

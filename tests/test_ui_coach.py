@@ -58,7 +58,7 @@ def test_key_moments_are_listed_in_words_and_open_the_review_with_the_better_mov
     click(app, scene.menu.buttons[2].rect.center)
     review = app.stack.top
     assert isinstance(review, GameScene) and review.review and review.view_ply == 0
-    assert review.better == better.code
+    assert review.table.better == better.code
     app.draw()
 
 

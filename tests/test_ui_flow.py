@@ -104,7 +104,7 @@ def test_clicking_a_piece_shows_exactly_its_legal_moves_and_moving_animates():
     frames(app, 10)
     assert not scene.view.animating
     assert g.piece_at(dest).kind == ENVOY and g.piece_at(sq) is None
-    assert Move(scene.last_move).from_sq == sq
+    assert Move(scene.table.last_move).from_sq == sq
 
 
 def test_drag_moves_a_piece():
@@ -171,7 +171,7 @@ def test_a_game_reaches_the_result_scene():
     review = app.stack.top
     assert isinstance(review, GameScene) and review.review and review.game.result is not None
     key(app, pygame.K_LEFT)
-    assert review.view_ply == review.game.ply - 1 and "Review" in review.panel_view(review._past).head
+    assert review.view_ply == review.game.ply - 1 and "Review" in review.table.panel_view(review.table.past).head
     key(app, pygame.K_ESCAPE)
     result = app.stack.top
     assert isinstance(result, ResultScene)

@@ -50,17 +50,17 @@ def test_the_trail_holds_exactly_the_moves_since_the_humans_last():
     human_move(app, scene, "e10", "e7")
     until_human(app, scene)
     app.draw()
-    steps = scene.trail()
+    steps = scene.table.trail()
     g = scene.game
     assert [s.ply for s in steps] == list(range(2, g.ply + 1)) and len(steps) == 6
     assert [str(s.move) for s in steps] == g.history[1:]
     assert [s.kingdom for s in steps] == g.movers[1:]
     human_move(app, scene, "e7", "e6")
-    assert scene.trail() == []  # the human has moved: nothing new to show yet
+    assert scene.table.trail() == []  # the human has moved: nothing new to show yet
     until_human(app, scene)
-    assert [str(s.move) for s in scene.trail()] == scene.game.history[8:]
+    assert [str(s.move) for s in scene.table.trail()] == scene.game.history[8:]
     key(app, pygame.K_z, pygame.KMOD_CTRL)  # undo: the trail is read again from the game
-    assert [str(s.move) for s in scene.trail()] == scene.game.history[1:]
+    assert [str(s.move) for s in scene.table.trail()] == scene.game.history[1:]
 
 
 def test_a_game_of_bots_shows_the_last_round():
@@ -80,7 +80,7 @@ def test_a_bots_capture_is_marked_in_the_trail():
     scene = start(app, seats="h2----2", qfen_text=text)
     human_move(app, scene, "c4", "c9")  # within reach of Chu's Deputy, which takes it
     until_human(app, scene)
-    steps = scene.trail()
+    steps = scene.table.trail()
     assert steps[0].kingdom == 1 and steps[0].captured is not None and steps[0].captured.token == "wD"
 
 
@@ -95,7 +95,7 @@ def test_a_capture_flies_to_the_captors_prisoner_count():
     assert flight.piece.token == "rS" and flight.end == scene.panel.prisoner_cells[0]
     frames(app, 20)
     assert not scene.view.animating
-    steps = scene.trail()  # Chu's view now (hot-seat): from Chu's own last move, so Qin's capture shows
+    steps = scene.table.trail()  # Chu's view now (hot-seat): from Chu's own last move, so Qin's capture shows
     assert [str(s.move) for s in steps] == ["c4c10"] and scene.game.prisoners[0] == [flight.piece]
 
 
@@ -109,13 +109,13 @@ def test_notices_for_a_lost_piece_a_general_in_danger_and_a_fallen_kingdom(monke
     monkeypatch.setattr(scene.match, "update", lambda: None)  # we play the bots' moves by hand here
     human_move(app, scene, "a5", "b5")
     bot = scene.match._play(Move.parse("a19a13").code, None)
-    scene.on_played(bot)
-    kinds = [n.kind for n in scene.notices]
+    scene.perform(scene.table.after(bot))
+    kinds = [n.kind for n in scene.table.notices]
     assert kinds == ["lost", "threat"] and "alert" in played
-    assert "Sabre" in scene.notices[0].text and "a13" in scene.notices[0].text
-    assert "general (a10)" in scene.notices[1].text
+    assert "Sabre" in scene.table.notices[0].text and "a13" in scene.table.notices[0].text
+    assert "general (a10)" in scene.table.notices[1].text
     app.draw()
-    assert scene.panel_view(scene.game).notices == scene.notices
+    assert scene.table.panel_view(scene.game).notices == scene.table.notices
 
 
 @pytest.mark.parametrize("lost, brink", [(7, "2 more"), (8, "One more"), (6, None)])
@@ -127,8 +127,8 @@ def test_a_human_kingdom_near_its_attrition_limit_is_told_how_close(monkeypatch,
     scene = start(app, seats="h2----2", qfen_text=text)
     monkeypatch.setattr(scene.match, "update", lambda: None)
     human_move(app, scene, "a5", "b5")
-    scene.on_played(scene.match._play(Move.parse("a19a13").code, None))
-    texts = [n.text for n in scene.notices if n.kind == "lost"]
+    scene.perform(scene.table.after(scene.match._play(Move.parse("a19a13").code, None)))
+    texts = [n.text for n in scene.table.notices if n.kind == "lost"]
     assert "Sabre" in texts[0]
     if brink:
         assert len(texts) == 2 and brink in texts[1] and "Qin" in texts[1] and "10" in texts[1]
@@ -146,8 +146,8 @@ def test_a_fallen_kingdom_is_announced():
     text = qfen({"a19": "wG", "c4": "wD", "c10": "rG", "s19": "kG"})
     scene = start(app, seats="h2----2", qfen_text=text)
     human_move(app, scene, "c4", "c10")
-    kinds = [n.kind for n in scene.notices]  # and Qin, holding a General, is one from winning
-    assert kinds == ["fell", "near", "threat"] and "Chu is out" in scene.notices[0].text
+    kinds = [n.kind for n in scene.table.notices]  # and Qin, holding a General, is one from winning
+    assert kinds == ["fell", "near", "threat"] and "Chu is out" in scene.table.notices[0].text
 
 
 def test_the_panel_follows_the_position_on_show_and_counts_every_loss():
@@ -159,7 +159,7 @@ def test_the_panel_follows_the_position_on_show_and_counts_every_loss():
     from qiguo.ui.panel import lost_pieces
     assert lost_pieces(g, 1) == 1 and g.losses[1] == 0  # the engine's attrition count leaves generals out
     key(app, pygame.K_PAGEUP)
-    view = scene.panel_view(scene._past)
+    view = scene.table.panel_view(scene.table.past)
     assert view.game.ply == 0 and lost_pieces(view.game, 1) == 0 and view.game.alive[1]
     assert view.head == "Position after move 0 of 1"
 
@@ -172,7 +172,7 @@ def test_one_numbering_in_the_move_list_the_banner_and_the_export():
     lines = movelist.lines(scene.match)
     assert [line.text.split(".")[0] for line in lines] == ["1", "2"]
     key(app, pygame.K_PAGEUP)
-    assert "after move 1 of 2" in scene.panel_view(scene._past).head
+    assert "after move 1 of 2" in scene.table.panel_view(scene.table.past).head
     assert "\n1. Qin Envoy e10–e7\n2. Chu Envoy f5–f6\n" in movelist.export_text(scene.match)
 
 
@@ -209,7 +209,7 @@ def test_the_banner_says_thinking_for_the_whole_bot_turn():
         frames(app, 1, 0.02)
         if scene.match.human_to_move:
             break
-        subs.append(scene.panel_view(scene.game).sub)
+        subs.append(scene.table.panel_view(scene.game).sub)
     assert len(subs) > 5 and set(subs) == {"thinking…"}
 
 
@@ -217,7 +217,7 @@ def test_alliances_are_shown_in_the_panel_and_seats_follow_the_bloc_leader():
     app = make_app()
     scene = start(app, seats="h222h22", blocs=["wg"])
     app.draw()
-    view = scene.panel_view(scene.game)
+    view = scene.table.panel_view(scene.game)
     from qiguo.ui.panel import _blocs
     assert _blocs(view.game) == {0: [4], 4: [0]}
     app.stack.pop()
@@ -239,14 +239,14 @@ def test_notices_stay_until_the_players_next_move(monkeypatch):
     text = qfen({"a19": "wG", "c4": "wD", "c10": "rG", "s1": "kG", "s2": "kS"})
     scene = start(app, seats="h2----h", qfen_text=text)  # Qin and Yan both played here
     human_move(app, scene, "c4", "c10")
-    assert [n.kind for n in scene.notices] == ["fell", "near"]  # Qin took a General: one more wins
+    assert [n.kind for n in scene.table.notices] == ["fell", "near"]  # Qin took a General: one more wins
     import time as clock
     later = clock.monotonic() + 60
-    monkeypatch.setattr("qiguo.scenes.play.time.monotonic", lambda: later)
+    monkeypatch.setattr("qiguo.play.table.time.monotonic", lambda: later)
     frames(app, 30)
-    assert [n.kind for n in scene.notices] == ["fell", "near"]  # a minute later, still there
+    assert [n.kind for n in scene.table.notices] == ["fell", "near"]  # a minute later, still there
     human_move(app, scene, "s2", "r3")  # the next move made at this computer clears them...
-    assert [n.kind for n in scene.notices] == ["near"]  # ...but for what stands now: Qin is still one from winning
+    assert [n.kind for n in scene.table.notices] == ["near"]  # ...but for what stands now: Qin is still one from winning
 
 
 def point_of(sq):
@@ -316,7 +316,7 @@ def test_danger_marks_and_destination_risks_are_drawn_at_the_humans_turn(monkeyp
     assert drawn["risks"] == destinations(g, parse_point("b8")) and drawn["risks"][parse_point("e4")].exposed
     x, y = scene.view.centre(parse_point("e4"))
     app.step(0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(1, 1), buttons=(0, 0, 0))])
-    assert scene.panel_view(g).sub == "Your piece could be taken there"  # said while choosing
+    assert scene.panel_view().sub == "Your piece could be taken there"  # said while choosing
     app.settings.show_danger = False
     drawn = drawn_with(app, scene, monkeypatch)
     assert drawn["danger"] == set() and drawn["risks"] == {}
@@ -333,8 +333,9 @@ def test_the_general_warning_is_shown_while_choosing(monkeypatch):
     click(app, scene.view.centre(parse_point("e6")))
     x, y = scene.view.centre(parse_point("e7"))
     app.step(0.02, [pygame.event.Event(pygame.MOUSEMOTION, pos=(int(x), int(y)), rel=(1, 1), buttons=(0, 0, 0))])
-    assert scene.panel_view(scene.game).sub == "Moving there leaves your General to be taken!"
-    assert scene.risks()[parse_point("e7")].general and not scene.risks()[parse_point("e5")].general
+    assert scene.panel_view().sub == "Moving there leaves your General to be taken!"
+    risks = scene.table.risks(scene.selected)
+    assert risks[parse_point("e7")].general and not risks[parse_point("e5")].general
     app.draw()
 
 
@@ -351,7 +352,7 @@ def test_trail_badges_carry_the_move_lists_numbers(monkeypatch):
     real = board_view.render
     monkeypatch.setattr(board_view, "render", lambda text, *a: drawn.append(text) or real(text, *a))
     app.draw()
-    steps = scene.trail()
+    steps = scene.table.trail()
     assert [s.ply for s in steps] == list(range(2, 8))
     lines = {line.text.split(".")[0]: line.text for line in movelist.lines(scene.match)}
     latest = {s.move.to_sq: s.ply for s in steps}  # a point reached twice shows its latest move
@@ -369,10 +370,10 @@ def test_undo_takes_the_notices_of_the_future_with_it():
     scene.game.play("a19a13")
     scene.game.play("m18l17")
     frames(app, 2)
-    assert any(n.kind == "lost" for n in scene.notices)
+    assert any(n.kind == "lost" for n in scene.table.notices)
     key(app, pygame.K_z, pygame.KMOD_CTRL)
-    assert scene.game.ply == 0 and not any(n.kind == "lost" for n in scene.notices)
-    assert scene.trail() == []
+    assert scene.game.ply == 0 and not any(n.kind == "lost" for n in scene.table.notices)
+    assert scene.table.trail() == []
 
 
 def test_in_hot_seat_each_player_sees_their_own_stretch_and_their_own_losses():
@@ -382,11 +383,11 @@ def test_in_hot_seat_each_player_sees_their_own_stretch_and_their_own_losses():
     human_move(app, scene, "a19", "a18")  # Qin
     human_move(app, scene, "e5", "e9")  # Chu takes Han's Sword
     frames(app, 20)
-    assert scene.game.mover == "o" and [n.kind for n in scene.notices if n.kind == "lost"] == ["lost"]  # Han's loss
-    assert [s.ply for s in scene.trail()] == [1, 2]  # Han has not moved: everything so far
+    assert scene.game.mover == "o" and [n.kind for n in scene.table.notices if n.kind == "lost"] == ["lost"]  # Han's loss
+    assert [s.ply for s in scene.table.trail()] == [1, 2]  # Han has not moved: everything so far
     human_move(app, scene, "s19", "s18")  # Han
     frames(app, 20)
     assert scene.game.mover == "w"
-    assert [s.ply for s in scene.trail()] == [2, 3]  # Qin's view: since Qin's own move
-    assert not any(n.kind == "lost" for n in scene.notices)  # Han's loss is not Qin's news
-    assert scene.panel_view(scene.game).quiet_line == "2 moves since your last move"
+    assert [s.ply for s in scene.table.trail()] == [2, 3]  # Qin's view: since Qin's own move
+    assert not any(n.kind == "lost" for n in scene.table.notices)  # Han's loss is not Qin's news
+    assert scene.table.panel_view(scene.game).quiet_line == "2 moves since your last move"

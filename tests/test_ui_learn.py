@@ -58,7 +58,7 @@ def test_hovering_explains_every_piece_and_point_in_every_language(code, monkeyp
         name = t(f"piece.{piece.letter}")
         kingdom = t(f"kingdom.{KINGDOMS[piece.kingdom]}")
         assert name in lines[0] and kingdom in lines[0] and point_name(sq) in lines[0], lines
-        danger = scene.danger().get(sq)  # a piece that can be taken says by what, first
+        danger = scene.table.danger().get(sq)  # a piece that can be taken says by what, first
         by = [t("tip.danger", taker=piece_of(p), point=point_name(s)) for s, p in danger.by] if danger else []
         assert lines[1:1 + len(by)] == by
         assert "".join(lines[1 + len(by):]).replace(" ", "") == how_it_moves(piece.letter, rules).replace(" ", "")

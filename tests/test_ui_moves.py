@@ -60,14 +60,14 @@ def test_clicking_a_line_shows_the_past_and_end_returns():
     app.draw()
     first = next(rect for rect, ply in scene.panel.list_hits if ply == 1)
     click(app, first.center)
-    assert scene.view_ply == 1 and scene._past.history == ["e10e7"]
+    assert scene.view_ply == 1 and scene.table.past.history == ["e10e7"]
     click(app, scene.view.centre(parse_point("n1")))  # the board does nothing in the past
     assert scene.game.to_qfen() == live and scene.selected is None
     key(app, pygame.K_PAGEDOWN)
     assert scene.view_ply is None  # stepping onto the latest move is the game itself
     key(app, pygame.K_PAGEUP)
     key(app, pygame.K_PAGEUP)
-    assert scene.view_ply == 0 and scene._past.ply == 0
+    assert scene.view_ply == 0 and scene.table.past.ply == 0
     key(app, pygame.K_END)
     assert scene.view_ply is None and scene.game.to_qfen() == live
 
@@ -99,7 +99,7 @@ def test_a_finished_game_loads_for_stepping_through():
     frames(app, 60)
     assert app.stack.top is scene  # no jump to the result: the game was over when loaded
     key(app, pygame.K_LEFT)
-    assert scene.view_ply == 0 and scene._past.result is None
+    assert scene.view_ply == 0 and scene.table.past.result is None
 
 
 def test_export_writes_the_set_up_and_the_moves(data_dir):

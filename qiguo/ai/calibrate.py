@@ -82,12 +82,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.refit:
         try:
             data = json.loads(Path(args.refit).read_text(encoding="utf-8"))
-            games, command = data["games"], data["command"]
-            ratings = write(Path(args.refit), games, command)
+            kept, command = data["games"], data["command"]
+            ratings = write(Path(args.refit), kept, command)
         except (OSError, ValueError, KeyError, TypeError) as e:
             print(f"error: {args.refit}: {e}", file=sys.stderr)
             return 2
-        report(ratings, len(games))
+        report(ratings, len(kept))
         return 0
     command = (f"python -m qiguo.ai.calibrate --games {args.games} --seed {args.seed} --jobs {args.jobs}"
                f" --out {args.out}")

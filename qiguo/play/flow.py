@@ -20,8 +20,8 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class Cues:
-    """What the window does after a move: sounds to play, messages to show (text, seconds),
-    and, when every human kingdom here is out while the game goes on, the words of the
+    """What the window does (after a move, or a frame): sounds to play, messages to show (text,
+    seconds), and, when every human kingdom here is out while the game goes on, the words of the
     knocked-out choice ("" otherwise)."""
 
     sounds: list[str] = field(default_factory=list)
@@ -29,6 +29,28 @@ class Cues:
     knocked_out: str = ""
     cleared: bool = False
     """A human here just moved: the seat notes of a network game start again."""
+    played: Played | None = None
+    """A move was played: it glides on the board."""
+    result: bool = False
+    """The result opens now."""
+    server_stopped: bool = False
+    """The hosting window's server stopped: offer to serve the game again."""
+    cleared_toast: str = ""
+    """A message to take away (the hint's "asking", when the question was dropped)."""
+    reset: bool = False
+    """The game went back or started again: the selection and any glide end."""
+
+    def add(self, other: Cues) -> None:
+        """Take in another set of cues (what both ask is done)."""
+        self.sounds += other.sounds
+        self.toasts += other.toasts
+        self.knocked_out = self.knocked_out or other.knocked_out
+        self.cleared = self.cleared or other.cleared
+        self.played = self.played or other.played
+        self.result = self.result or other.result
+        self.server_stopped = self.server_stopped or other.server_stopped
+        self.cleared_toast = self.cleared_toast or other.cleared_toast
+        self.reset = self.reset or other.reset
 
 
 class Flow:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import pygame
 
@@ -229,7 +229,7 @@ class BoardView:
         surface.blit(img, img.get_rect(center=(round(at[0]), round(at[1]))))
 
     def draw(self, surface: pygame.Surface, game: Game, *, show_coords: bool = True,
-             selected: int | None = None, targets: dict[int, int] | None = None, trail: list[Step] | None = None,
+             selected: int | None = None, targets: Mapping[int, int] | None = None, trail: list[Step] | None = None,
              last_move: int = 0, home: int | None = None, hint: int | None = None, hover: int | None = None,
              danger: set[int] | None = None, risks: dict[int, Any] | None = None,
              cursor: int | None = None) -> None:

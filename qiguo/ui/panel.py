@@ -14,6 +14,7 @@ from .fonts import FLOOR, elide, fit, fitted, line_height, render, wrap
 from qiguo.play.movelist import Line
 from qiguo.play.notices import BRINK, Notice
 from qiguo.play.seats import HUMAN, Seat
+from qiguo.play.table import View
 from qiguo.play.strings import kingdom_glyph, kingdom_name, status_text, t
 
 NOTICE_COLOURS = {"lost": theme.WARN, "threat": theme.ACCENT, "fell": theme.TEXT, "near": theme.WARN}
@@ -71,32 +72,6 @@ def toward_text(game: Game, k: int) -> str:
     if r.win_kingdoms:
         return f"{game.credits[k]}/{r.win_kingdoms}"
     return str(game.generals[k])
-
-
-@dataclass
-class View:
-    """What the panel shows this frame."""
-
-    game: Game
-    """The position on show (the game, or a position of the past)."""
-    seats: list[Seat]
-    past: int | None
-    """The ply on show when it is not the game's last one."""
-    total: int
-    head: str
-    sub: str
-    sub_active: bool
-    turn: int | None
-    """The kingdom to move, when the game is on show and not over."""
-    notices: list[Notice] = field(default_factory=list)
-    quiet_line: str = ""
-    """What the notice area says when there is no notice."""
-    aid: bool = False
-    footer: str = ""
-    """The keys line at the bottom (the game's keys when empty)."""
-    labels: list[str] = field(default_factory=list)
-    """Who plays each kingdom, when not said by its seat (a network game)."""
-
 
 class Panel:
     """Draws the panel and remembers where things are, for clicks and animations."""

@@ -29,12 +29,13 @@ def draw_rating_plot(surface: pygame.Surface, rect: pygame.Rect, points: list[tu
 
     def x_of(i: int) -> int:
         return inner.x + (inner.width * i // max(1, len(points) - 1) if len(points) > 1 else inner.width // 2)
-    for name, v in levels:
+    tags = [render(f"{name} {v}", label, theme.TEXT_DIM) for name, v in levels]
+    at = spread([y_of(v) for _, v in levels], max((img.get_height() for img in tags), default=0), rect)
+    for (_, v), img, tag_y in zip(levels, tags, at):
         y = y_of(v)
         for x in range(inner.x, inner.right, 12):
             pygame.draw.line(surface, LEVEL_LINE, (x, y), (min(x + 6, inner.right), y), 1)
-        img = render(f"{name} {v}", label, theme.TEXT_DIM)
-        surface.blit(img, (inner.right + 6, y - img.get_height() // 2))
+        surface.blit(img, (inner.right + 6, tag_y - img.get_height() // 2))
     if len(points) > 1:
         band = [(x_of(i), y_of(high)) for i, (_, _, high) in enumerate(points)]
         band += [(x_of(i), y_of(low)) for i, (_, low, _) in reversed(list(enumerate(points)))]
@@ -46,3 +47,18 @@ def draw_rating_plot(surface: pygame.Surface, rect: pygame.Rect, points: list[tu
     img = render(str(last), size, theme.ACCENT)
     x = min(x_of(len(points) - 1) - img.get_width() // 2, inner.right - img.get_width())
     surface.blit(img, (max(inner.x, x), max(rect.y + 2, y_of(last) - img.get_height() - 6)))
+
+
+def spread(ys: list[int], height: int, rect: pygame.Rect) -> list[int]:
+    """Label centres near `ys` (in their order), at least `height` apart and inside `rect`."""
+    order = sorted(range(len(ys)), key=lambda i: -ys[i])  # from the bottom up
+    out = list(ys)
+    low = rect.bottom - height // 2
+    for i in order:
+        out[i] = min(out[i], low)
+        low = out[i] - height
+    top = rect.y + height // 2
+    for i in reversed(order):  # pushed down again where the top ran out
+        out[i] = max(out[i], top)
+        top = out[i] + height
+    return out

@@ -1,5 +1,6 @@
-"""The coach: what a player's pieces stand to lose (:mod:`.danger`), a hint that gives nothing
-away and says why (:mod:`.hint`), and the key moments of a game (:mod:`.moments`). Imports the
+"""The coach: what a player's pieces stand to lose (:mod:`.danger`), one judge of a position's
+moves (:mod:`.judge`), a hint that gives nothing away and says why (:mod:`.hint`), and the key
+moments of a game judged by the same judge (:mod:`.moments`). Imports the
 engine and the bots only; nothing here changes the game it is given. The command line is
 ``python -m qiguo.ai.coach danger|hint|review`` (its ``__main__``)."""
 from .danger import Danger, Destination, dangers, destinations, general_in_danger, takers

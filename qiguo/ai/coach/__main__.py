@@ -6,10 +6,12 @@
 
 ``danger``: one line per piece of the mover that can be taken, by point (the engine's order:
 rank by rank from a1), ``POINT PIECE by POINT PIECE[, ...]``; the last line ``danger N``.
-``hint``: one line, the move and the reason in words; without ``--qfen``, one QFEN per line of
-standard input, each answered with exactly one line; ``--nodes`` searches that many nodes
-instead of the hint's time (the same answer on any computer). ``review``: one line per key moment of a
-save or a ``Game.record()`` JSON file, ``ply N MOVE KIND ...``; the last line ``key moments K``;
+``hint``: one line, the move and the reason in words (the coach's judge: the window's hint and
+key moments ask the same); without ``--qfen``, one QFEN per line of standard input, each
+answered with exactly one line; ``--nodes`` searches that many nodes instead of the hint's own
+node budget. ``review``: one line per key moment of a save or a ``Game.record()`` JSON file
+(a move the judge values at least a Horse below its own choice, or that left the General
+takeable when its choice did not), ``ply N MOVE KIND ...``; the last line ``key moments K``;
 progress on standard error. Bad input: one ``error:`` line and exit status 2."""
 from __future__ import annotations
 

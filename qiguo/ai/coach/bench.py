@@ -16,8 +16,8 @@ from qiguo.cmdline import Parser, parse, whole
 from qiguo.engine import KINGDOM_NAMES, Game
 
 from ..bench import positions
-from ..bots import choose_move, think
-from .hint import HINT_BUDGET, safer
+from ..bots import choose_move
+from .judge import Judge
 from .moments import key_moments
 
 
@@ -50,10 +50,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         spent, depths = [], []
         for g in games:
             start = time.perf_counter()
-            thought = think(g.copy(), "hard", 1, HINT_BUDGET)
-            safer(g.copy(), thought.move)
+            judge = Judge(g)
             spent.append(time.perf_counter() - start)
-            depths.append(thought.depth)
+            depths.append(judge.depth)
         spent.sort()
         p95 = spent[min(len(spent) - 1, int(len(spent) * 0.95))]
         print(f"hint over {len(spent)} positions{' beside a bot game' if args.busy else ''}: "

@@ -10,10 +10,10 @@ from typing import Any, Callable, Iterator
 
 from qiguo.engine import CANNON, HORSE, Game, Move, takers
 
-from ..bots import NODE_BUDGETS, SHAPES, Shape, choose_move, easy, novice
+from ..bots import NODE_BUDGETS, SHAPES, choose_move, easy, novice
 from ..coach.danger import dangers, outlook
 from ..evaluate import VALUE
-from ..search import BestReplySearch
+from ..search import BestReplySearch, Shape
 from ..coach.judge import MARGIN
 
 SCREEN_DEPTH, CHECK_DEPTH = 2, 3
