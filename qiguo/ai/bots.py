@@ -8,7 +8,8 @@ from typing import Callable
 
 from qiguo.engine import GENERAL, INERT, PASS, Game, takers
 
-from .evaluate import VALUE, WIN, evaluate
+from . import weights
+from .evaluate import VALUE, WIN, attrition_cost, evaluate
 from .search import BestReplySearch, Shape
 
 LEVELS = ("novice", "easy", "normal", "hard")
@@ -113,19 +114,21 @@ def novice(game: Game, moves: list[int], rng: random.Random) -> int:
     return rng.choice(moves)
 
 
-def _threats(g: Game, team: int) -> dict[int, float]:
+def _threats(g: Game, team: int, me: int) -> dict[int, float]:
     """Points holding the team's pieces that an opponent could capture now (the engine's rule,
-    :func:`qiguo.engine.takers`), with their value."""
+    :func:`qiguo.engine.takers`), with their value (for kingdom `me`'s own, with what one more
+    loss costs it toward its attrition limit)."""
     b, ctl, teams = g.board, g.controller, g.teams
     out: dict[int, float] = {}
     for k in range(7):
         c = ctl[k]
         if c == INERT or teams[c] != team:
             continue
+        extra = attrition_cost(g, c) if weights.ATTRITION_AWARE and c == me else 0.0
         for sq in g.pieces[k]:
             if takers(g, sq, c):
                 p = b[sq]
-                out[sq] = VALUE[p & 15] + (WIN / 10 if p & 15 == GENERAL else 0)
+                out[sq] = VALUE[p & 15] + (WIN / 10 if p & 15 == GENERAL else extra)
     return out
 
 
@@ -157,7 +160,7 @@ def _greedy_score(g: Game, m: int) -> float:
         after = evaluate(g, team)
         if g.result is not None:
             return after
-        threats = _threats(g, team)
+        threats = _threats(g, team, me)
         attack = _best_target(g, me)
     finally:
         g.undo()

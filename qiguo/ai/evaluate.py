@@ -47,6 +47,20 @@ def hegemony_terms(r: Rules) -> Terms:
 
 FALLING = ALIVE * 0.7
 """How much of ALIVE a kingdom at its attrition limit has lost."""
+NEAR = 20.0
+"""What a kingdom one prisoner from hegemony by prisoners gains (the cube of how near it is)."""
+
+
+def attrition_cost(g: Game, k: int, before: int = 0) -> float:
+    """What kingdom k's standing loses with its next lost piece, after `before` more lost first:
+    a step of the attrition curve, or the kingdom itself at its limit (so a kingdom near its
+    limit values every remaining piece more)."""
+    r = g.rules
+    lost = (max(g.taken[k]) if r.attrition_count == "single" else g.losses[k]) + before
+    limit = r.attrition_limit
+    if lost + 1 >= limit:
+        return ALIVE
+    return FALLING * ((lost + 1) ** 3 - lost ** 3) / limit ** 3
 
 
 def controlled(g: Game, k: int, letters: list[float]) -> float:
@@ -67,7 +81,7 @@ def kingdom_value(g: Game, k: int, material: float, terms: Terms) -> float:
         v += per_kingdom * g.credits[k]
     if captures:
         near = score / captures
-        v += 20.0 * near * near * near
+        v += NEAR * near * near * near
     lost = g.losses[k] / limit
     return v - FALLING * lost * lost * lost
 

@@ -18,7 +18,8 @@ from typing import Callable
 
 from qiguo.engine import CANNON, GENERAL, HORSE, INERT, PASS, Game, attackers
 
-from .evaluate import (VALUE, WIN, controlled, evaluate, hegemony_terms, kingdom_value, kingdom_values,
+from . import weights
+from .evaluate import (VALUE, WIN, attrition_cost, controlled, evaluate, hegemony_terms, kingdom_value, kingdom_values,
                        letter_material)
 from .threats import Threats
 
@@ -457,6 +458,9 @@ class BestReplySearch:
         shape = self.shape
         stand = self._eval()
         h0, h1, h2 = self.threats.worst(self.root)
+        if h0 and weights.ATTRITION_AWARE:  # each piece lost brings the kingdom nearer its limit
+            a0, a1, a2 = (attrition_cost(g, self.root, n) for n in range(3))
+            h0, h1, h2 = h0 + a0, h1 + (a1 if h1 else 0.0), h2 + (a2 if h2 else 0.0)
         if not maxnode:
             w0, w1, w2 = shape.after_root
             return stand - (w0 * h0 + w1 * h1 + w2 * h2)

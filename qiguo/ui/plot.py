@@ -9,6 +9,9 @@ from .fonts import FLOOR, render
 
 BAND = (86, 78, 60)
 LEVEL_LINE = (110, 104, 120)
+REACH = 500
+"""Bot levels rated within this of the player's ratings are drawn across the plot (the others
+would squash the player's line)."""
 
 
 def draw_rating_plot(surface: pygame.Surface, rect: pygame.Rect, points: list[tuple[int, int, int]],
@@ -20,8 +23,10 @@ def draw_rating_plot(surface: pygame.Surface, rect: pygame.Rect, points: list[tu
     label = max(FLOOR, size - 4)
     inner = rect.inflate(-16, -16)
     inner.width -= render("normal 0000", label, theme.TEXT_DIM).get_width()
-    values = [r for r, _, _ in points] + [v for _, v in levels]
-    top, bottom = max(values) + 60, min(values) - 60
+    ratings = [r for r, _, _ in points]
+    near = [v for _, v in levels if min(ratings) - REACH <= v <= max(ratings) + REACH]
+    top, bottom = max(ratings + near) + 60, min(ratings + near) - 60
+    levels = [(name, v) for name, v in levels if v in near]
     span = max(1, top - bottom)
 
     def y_of(v: float) -> int:

@@ -1,0 +1,131 @@
+"""An A/B test of two weight sets for one bot level, on the same seeds against the same opponents:
+
+    python -m qiguo.ai.ab --a A.json --b B.json [--games N] [--seed S] [--seats 4333333] [--jobs J] [--json FILE]
+
+The level of the first seat is the one tested (hard in ``4333333``); each game is played twice
+from the same seed and seating (rotated one seat a game), once with the tested level on A's
+weights and once on B's, the opponents on A's (node budgets: repeatable). A weights file is
+what :mod:`.weights` reads (``old`` stands for the hand-set weights without attrition
+awareness, ``new`` for the shipped ones). It reports each side's win rate with its 95%
+interval, how the tested level's losses came (attrition, general), and the paired difference
+B − A with its 95% interval: B is kept only when that interval lies above zero."""
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing as mp
+import sys
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from qiguo.cmdline import Parser, parse, parsed, run, whole
+from qiguo.engine import KINGDOMS, Game
+
+from . import weights
+from .arena import MAX_PLIES, seating, wilson
+from .bots import NODE_BUDGETS, think
+from .seats import BOTS, parse_seats
+
+OLD = {"values": {"General": 6.0, "Deputy": 6.0, "Brigadier": 4.5, "Envoy": 0.5, "Cannon": 4.0, "Bow": 2.5,
+                  "Crossbow": 3.0, "Sabre": 1.0, "Sword": 1.0, "Horse": 3.0},
+       "terms": {"ALIVE": 60.0, "GENERAL_HELD": 40.0, "PRISONER": 0.6, "FALLING": 42.0, "NEAR": 20.0},
+       "attrition_aware": False}
+"""The bots' weights before tuning and attrition awareness (the hand-set ones)."""
+
+
+def weights_of(text: str) -> dict[str, Any]:
+    """A weight set named on the command line: ``old``, ``new`` or a file."""
+    if text == "old":
+        return OLD
+    if text == "new":
+        return weights.load() or weights.current()
+    found = weights.load(Path(text))
+    if found is None:
+        raise ValueError(f"{text[:80]!r} is not a weights file")
+    return found
+
+
+def play(task: tuple[int, list[str], int, int, dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
+    """One game: kingdom `mine` on the `tested` weights, the others on `others`. Returns whether
+    it won, how it ended (in play, or out by general or attrition) and the game's length."""
+    index, seats, seed, mine, tested, others = task
+    game = Game.new()
+    while game.result is None and game.ply < MAX_PLIES:
+        k = game.turn
+        weights.use(tested if k == mine else others)
+        level = seats[k]
+        game.play_code(think(game, level, seed=seed * 1000 + game.ply, budget=NODE_BUDGETS[level]).move)
+    standing = game.standing(mine)
+    won = KINGDOMS[mine] in (game.result.winners if game.result else "")
+    return {"index": index, "won": won, "fate": "won" if won else standing.how or standing.state, "plies": game.ply}
+
+
+def paired(a: list[bool], b: list[bool]) -> tuple[float, float, float]:
+    """The mean paired difference b − a and its 95% interval (normal approximation)."""
+    d = [int(y) - int(x) for x, y in zip(a, b)]
+    n = len(d)
+    mean = sum(d) / n
+    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def _parse(argv: Sequence[str] | None) -> Any:
+    p = Parser(prog="python -m qiguo.ai.ab", description="A/B test of two weight sets for one bot level")
+    p.add_argument("--a", type=parsed(weights_of), default="old")
+    p.add_argument("--b", type=parsed(weights_of), default="new")
+    p.add_argument("--games", type=whole(1, 10_000), default=42)
+    p.add_argument("--seed", type=whole(0, 2 ** 31), default=1)
+    p.add_argument("--seats", type=parsed(lambda text: parse_seats(text, BOTS)), default=["hard"] + ["normal"] * 6)
+    p.add_argument("--jobs", type=whole(1, 64), default=1)
+    p.add_argument("--json", metavar="FILE")
+    return parse(p, argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse(argv)
+    if isinstance(args, int):
+        return args
+    a, b = (weights_of(x) if isinstance(x, str) else x for x in (args.a, args.b))
+    tasks = []
+    for i in range(args.games):
+        seats, mine = seating(args.seats, i, True), i % 7  # the tested level's seat moves round
+        tasks += [(i, seats, args.seed + i, mine, a, a), (i, seats, args.seed + i, mine, b, a)]
+    started = time.monotonic()
+    results: list[dict[str, Any]] = []
+    pool = mp.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
+    try:
+        for r in (pool.imap(play, tasks) if pool else map(play, tasks)):
+            results.append(r)
+            print(f"\r{len(results)}/{len(tasks)} games, {time.monotonic() - started:.0f} s", end="", file=sys.stderr,
+                  flush=True)
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+    print(file=sys.stderr)
+    side = {"A": results[0::2], "B": results[1::2]}
+    report: dict[str, Any] = {"games": args.games, "seed": args.seed, "level": args.seats[0]}
+    for name, rs in side.items():
+        wins = sum(r["won"] for r in rs)
+        low, high = wilson(wins, len(rs))
+        fates: dict[str, int] = {}
+        for r in rs:
+            fates[r["fate"]] = fates.get(r["fate"], 0) + 1
+        report[name] = {"wins": wins, "win_rate": round(wins / len(rs), 4), "ci95": [round(low, 4), round(high, 4)],
+                        "fates": fates}
+        print(f"{name}: {wins}/{len(rs)} won, {wins / len(rs):.1%} (95% {low:.1%}-{high:.1%}); at the end: "
+              + ", ".join(f"{f} {n}" for f, n in sorted(fates.items())))
+    mean, low, high = paired([r["won"] for r in side["A"]], [r["won"] for r in side["B"]])
+    verdict = "B is better beyond noise: keep B" if low > 0 else (
+        "B is worse beyond noise: keep A" if high < 0 else "no difference beyond noise: keep A")
+    report["difference"] = {"mean": round(mean, 4), "ci95": [round(low, 4), round(high, 4)], "verdict": verdict}
+    print(f"B - A: {mean:+.1%} (95% {low:+.1%} to {high:+.1%}): {verdict}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    run(main)

@@ -1,0 +1,205 @@
+"""Tuning the evaluation from play (Texel's method, for a game of many players):
+
+    python -m qiguo.ai.tune collect [--games N] [--seed S] [--jobs J] [--plies P] --out DATA
+    python -m qiguo.ai.tune fit DATA [--out qiguo/ai/weights.json]
+
+``collect`` plays arena games of mixed levels on node budgets (seeded: the same data on any
+computer) and keeps, every few plies, each kingdom in play's features (the material it moves by
+kind, prisoner points, Generals held, nearness to hegemony by prisoners, the attrition curve)
+with the game's final places. ``fit`` finds the weights of :mod:`.evaluate` under which the
+kingdoms' values best predict those places: each position's final order is scored with the
+Plackett-Luce model on the values over a fitted temperature (the log-likelihood of the order
+that came), with a Gaussian prior toward the hand-set weights so that a few thousand positions
+cannot push a weight anywhere silly; gradient ascent, seeded, a few seconds. It writes the
+weights, with the command and the data's size, where the bots read them (:mod:`.weights`). The
+Sword's value (1: values are in Swords) and ALIVE (the same for every kingdom in play, so the
+order says nothing of it) stay as they are."""
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing as mp
+import sys
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from qiguo.cmdline import Parser, parse, run, whole
+from qiguo.engine import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, HORSE, INERT, KIND_NAMES,
+                          SABRE, SWORD, Game)
+
+from . import evaluate, weights
+from .arena import MAX_PLIES, places, seating
+from .bots import LEVELS, NODE_BUDGETS, think
+
+KINDS = (DEPUTY, BRIGADIER, ENVOY, CANNON, BOW, CROSSBOW, SABRE, HORSE)
+"""The piece values tuned (the General's counts with the kingdom; the Sword is the unit)."""
+TERMS = ("GENERAL_HELD", "PRISONER", "NEAR", "FALLING")
+"""The kingdom terms tuned."""
+NAMES = tuple(KIND_NAMES[k] for k in KINDS) + TERMS
+PATTERNS = ("2233344", "1223334", "2223334")
+"""The levels of the collected games, by turns, rotated one seat a game."""
+EVERY = 6
+"""A position is kept every this many plies (from ply 14 on)."""
+PRIOR = 4.0
+"""How strongly the hand-set weights hold (the prior's weight against the data's)."""
+
+
+def features(g: Game, k: int) -> tuple[list[float], float]:
+    """Kingdom k's features in the order of NAMES, and the part of its value not tuned (the
+    Swords and Generals it moves)."""
+    counts = [0.0] * 16
+    b, ctl = g.board, g.controller
+    for j in range(7):
+        if ctl[j] == k:
+            for sq in g.pieces[j]:
+                counts[b[sq] & 15] += 1
+    r = g.rules
+    held = (2 * g.generals[k] / r.win_generals if r.win_generals else 0.0) + (
+        2 * g.credits[k] / r.win_kingdoms if r.win_kingdoms else 0.0)
+    near = (g.score[k] / r.win_captures) ** 3 if r.win_captures else 0.0
+    lost = -(g.losses[k] / r.attrition_limit) ** 3
+    fixed = counts[SWORD] * evaluate.VALUE[SWORD] + counts[GENERAL] * evaluate.VALUE[GENERAL]
+    return [counts[kind] for kind in KINDS] + [held, float(g.score[k]), near, lost], fixed
+
+
+def collect_game(task: tuple[int, list[str], int, int]) -> list[dict[str, Any]]:
+    """One game (up to `plies` plies) and its positions: [{"f": [[features] per kingdom in play],
+    "x": [fixed part], "p": [final places]}]."""
+    index, seats, seed, plies = task
+    g = Game.new()
+    kept: list[tuple[list[int], list[list[float]], list[float]]] = []
+    while g.result is None and g.ply < plies:
+        if g.ply >= 14 and g.ply % EVERY == 0:
+            alive = [k for k in range(7) if g.alive[k] and g.controller[k] != INERT]
+            rows = [features(g, k) for k in alive]
+            kept.append((alive, [f for f, _ in rows], [x for _, x in rows]))
+        level = seats[g.turn]
+        g.play_code(think(g, level, seed=seed * 1000 + g.ply, budget=NODE_BUDGETS[level]).move)
+    final = places(g)
+    return [{"f": f, "x": x, "p": [final[k] for k in alive]} for alive, f, x in kept if len(alive) > 1]
+
+
+def start_weights() -> list[float]:
+    """The hand-set weights in the order of NAMES, and the temperature last."""
+    return [evaluate.VALUE[k] for k in KINDS] + [getattr(evaluate, t) for t in TERMS] + [10.0]
+
+
+def log_likelihood(w: list[float], data: list[dict[str, Any]]) -> tuple[float, list[float]]:
+    """The Plackett-Luce log-likelihood of the final orders, with the prior, and its gradient."""
+    n = len(NAMES)
+    temp = w[n]
+    prior = start_weights()
+    total, grad = 0.0, [0.0] * (n + 1)
+    for pos in data:
+        f, x, p = pos["f"], pos["x"], pos["p"]
+        v = [x[i] + sum(w[j] * f[i][j] for j in range(n)) for i in range(len(f))]
+        order = sorted(range(len(f)), key=lambda i: (p[i], i))
+        for at in range(len(order) - 1):
+            rest = order[at:]
+            top = max(v[i] for i in rest)
+            e = [math.exp((v[i] - top) / temp) for i in rest]
+            z = sum(e)
+            chosen = order[at]
+            total += (v[chosen] - top) / temp - math.log(z)
+            mean_v = sum(ei * v[i] for ei, i in zip(e, rest)) / z
+            for j in range(n):
+                mean_f = sum(ei * f[i][j] for ei, i in zip(e, rest)) / z
+                grad[j] += (f[chosen][j] - mean_f) / temp
+            grad[n] -= (v[chosen] - mean_v) / (temp * temp)
+    for j in range(n + 1):  # the prior: each weight near its hand-set value (scaled by that value)
+        scale = max(abs(prior[j]), 1.0)
+        total -= PRIOR * ((w[j] - prior[j]) / scale) ** 2
+        grad[j] -= 2 * PRIOR * (w[j] - prior[j]) / (scale * scale)
+    return total, grad
+
+
+def fit(data: list[dict[str, Any]], steps: int = 300) -> tuple[list[float], float, float]:
+    """The weights (and temperature) of greatest likelihood, by gradient ascent with Adam; with
+    the log-likelihood per position before and after."""
+    w = start_weights()
+    before, _ = log_likelihood(w, data)
+    m, s = [0.0] * len(w), [0.0] * len(w)
+    rate = 0.02
+    for t in range(1, steps + 1):
+        _, grad = log_likelihood(w, data)
+        for j, g in enumerate(grad):
+            m[j] = 0.9 * m[j] + 0.1 * g
+            s[j] = 0.999 * s[j] + 0.001 * g * g
+            step = rate * (m[j] / (1 - 0.9 ** t)) / (math.sqrt(s[j] / (1 - 0.999 ** t)) + 1e-8)
+            w[j] += step * max(abs(w[j]), 1.0)
+        w[-1] = max(w[-1], 0.5)
+        for j in range(len(KINDS)):
+            w[j] = max(w[j], 0.1)
+    after, _ = log_likelihood(w, data)
+    return w, before / len(data), after / len(data)
+
+
+def _parse(argv: Sequence[str] | None) -> Any:
+    p = Parser(prog="python -m qiguo.ai.tune", description="tune the evaluation's weights from bot games")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=Parser)
+    c = sub.add_parser("collect")
+    c.add_argument("--games", type=whole(1, 10_000), default=40)
+    c.add_argument("--seed", type=whole(0, 2 ** 31), default=700)
+    c.add_argument("--jobs", type=whole(1, 64), default=1)
+    c.add_argument("--plies", type=whole(1, MAX_PLIES), default=MAX_PLIES, help="cut each game at this ply")
+    c.add_argument("--out", required=True)
+    f = sub.add_parser("fit")
+    f.add_argument("data")
+    f.add_argument("--out", default=str(weights.FILE))
+    f.add_argument("--steps", type=whole(1, 100_000), default=300)
+    return parse(p, argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse(argv)
+    if isinstance(args, int):
+        return args
+    if args.command == "collect":
+        tasks = [(i, [LEVELS[int(ch) - 1] for ch in seating(list(PATTERNS[i % len(PATTERNS)]), i, True)],
+                  args.seed + i, args.plies) for i in range(args.games)]
+        started = time.monotonic()
+        pool = mp.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
+        count = 0
+        try:
+            with open(args.out, "w", encoding="utf-8") as fh:
+                for n, rows in enumerate(pool.imap(collect_game, tasks) if pool else map(collect_game, tasks), 1):
+                    for row in rows:
+                        fh.write(json.dumps(row) + "\n")
+                    count += len(rows)
+                    print(f"\r{n}/{args.games} games, {count} positions, {time.monotonic() - started:.0f} s", end="",
+                          file=sys.stderr, flush=True)
+        except OSError as e:
+            print(f"error: {args.out}: {e.strerror or e}", file=sys.stderr)
+            return 2
+        finally:
+            if pool:
+                pool.close()
+                pool.join()
+        print(file=sys.stderr)
+        print(f"positions {count} from {args.games} games")
+        return 0
+    try:
+        data = [json.loads(line) for line in Path(args.data).read_text(encoding="utf-8").splitlines() if line.strip()]
+        if not data or not all(isinstance(d, dict) and {"f", "x", "p"} <= set(d) for d in data):
+            raise ValueError("not positions collected by this tool")
+    except (OSError, ValueError) as e:
+        print(f"error: {args.data}: {e}", file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    w, before, after = fit(data, args.steps)
+    tuned = {"values": {**{KIND_NAMES[k]: round(v, 3) for k, v in zip(KINDS, w)}},
+             "terms": {t: round(v, 3) for t, v in zip(TERMS, w[len(KINDS):])},
+             "attrition_aware": True, "temperature": round(w[-1], 3),
+             "command": f"python -m qiguo.ai.tune fit {args.data}", "positions": len(data),
+             "log_likelihood_per_position": {"hand_set": round(before, 4), "tuned": round(after, 4)}}
+    Path(args.out).write_text(json.dumps(tuned, indent=1) + "\n", encoding="utf-8")
+    print(f"{len(data)} positions, {time.monotonic() - started:.0f} s; log-likelihood per position "
+          f"{before:.4f} -> {after:.4f}")
+    for name, old, new in zip(NAMES + ("temperature",), start_weights(), w):
+        print(f"{name:<14}{old:>8.3f}{new:>8.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    run(main)

@@ -1,0 +1,55 @@
+"""The evaluation's weights, as the bots read them: the piece values and the kingdom terms of
+:mod:`.evaluate`, and whether the search counts each piece it may lose against its kingdom's
+attrition limit. They come from ``weights.json`` beside this module, written by the tuning tool
+(``python -m qiguo.ai.tune``); a missing or damaged file leaves the hand-set values. `use`
+switches to other weights in this process (the A/B test runs old and new side by side)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from . import evaluate
+from qiguo.engine import KIND_NAMES
+
+FILE = Path(__file__).with_name("weights.json")
+TERMS = ("ALIVE", "GENERAL_HELD", "PRISONER", "FALLING", "NEAR")
+"""The kingdom terms of :mod:`.evaluate` that are tuned, besides the piece values."""
+ATTRITION_AWARE = False
+"""The search's leaf and easy's greed count each piece they may lose against the attrition limit
+(off unless the weights file turns it on: the A/B test decides)."""
+
+
+def current() -> dict[str, Any]:
+    """The weights in use, as the file holds them."""
+    return {"values": {KIND_NAMES[k]: evaluate.VALUE[k] for k in range(1, len(KIND_NAMES)) if KIND_NAMES[k]},
+            "terms": {name: getattr(evaluate, name) for name in TERMS}, "attrition_aware": ATTRITION_AWARE}
+
+
+def use(data: dict[str, Any]) -> None:
+    """Use these weights in this process (values and terms missing from `data` stay)."""
+    global ATTRITION_AWARE
+    for name, v in data.get("values", {}).items():
+        evaluate.VALUE[KIND_NAMES.index(name)] = float(v)
+    for name, v in data.get("terms", {}).items():
+        if name in TERMS:
+            setattr(evaluate, name, float(v))
+    ATTRITION_AWARE = bool(data.get("attrition_aware", ATTRITION_AWARE))
+
+
+def load(path: Path = FILE) -> dict[str, Any] | None:
+    """The weights of a file (None when it is missing or damaged)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    ok = (isinstance(data, dict) and isinstance(data.get("values", {}), dict) and isinstance(data.get("terms", {}), dict)
+          and all(name in KIND_NAMES and isinstance(v, (int, float)) and 0 <= v <= 100
+                  for name, v in data.get("values", {}).items())
+          and all(isinstance(v, (int, float)) and -1000 <= v <= 1000 for v in data.get("terms", {}).values()))
+    return data if ok else None
+
+
+shipped = load()
+if shipped is not None:
+    use(shipped)

@@ -1,0 +1,114 @@
+"""Bots that survive (issue 33): the evaluation's weights are read from the file the tuning tool
+writes, a kingdom near its attrition limit values its pieces more, the tuning tool runs end to
+end on a tiny budget, and the A/B test reports a paired difference."""
+import json
+import random
+
+import pytest
+
+from qiguo.ai import Budget, evaluate, weights
+from qiguo.ai.ab import OLD, main as ab_main, paired
+from qiguo.ai.bots import easy
+from qiguo.ai.search import BestReplySearch
+from qiguo.ai.tune import NAMES, collect_game, fit, log_likelihood, main as tune_main, start_weights
+from qiguo.engine import HORSE, Game, Move, qfen_of
+
+TRADE = {"b1": "wG", "s19": "rG", "s3": "oG", "e5": "wA", "i9": "rC", "i12": "rD"}
+"""Qin's Sabre can take Chu's Cannon, which Chu's Deputy takes back."""
+LOST = "wSwSwWwWwWwWwHwHwH"
+
+
+@pytest.fixture(autouse=True)
+def restore_weights():
+    before = weights.current()
+    yield
+    weights.use(before)
+
+
+def trade_at(losses: int) -> Game:
+    return Game.from_qfen(qfen_of(TRADE, "w", prisoners="r=" + LOST[:2 * losses]))
+
+
+def test_a_kingdom_at_nine_losses_refuses_a_trade_it_takes_at_two():
+    weights.use({"attrition_aware": True})
+    choice = {n: str(Move(easy(trade_at(n), sorted(trade_at(n).legal_codes()), random.Random(0)))) for n in (2, 9)}
+    assert trade_at(9).losses[0] == 9 and choice[2] == "e5i9" and choice[9] != "e5i9"
+    weights.use({"attrition_aware": False})  # without it, the trade is taken at nine too
+    assert str(Move(easy(trade_at(9), sorted(trade_at(9).legal_codes()), random.Random(0)))) == "e5i9"
+
+
+def test_the_searchs_leaf_counts_a_threatened_piece_against_the_attrition_limit():
+    """The same threatened Sabre costs the leaf more the nearer Qin is to its limit."""
+    def leaf(losses: int, aware: bool) -> float:
+        weights.use({"attrition_aware": aware})
+        g = trade_at(losses)
+        g.play("e5i9")  # the Sabre now hangs to Chu's Deputy; Qin to move again at the leaf
+        g.set_turn(0)
+        s = BestReplySearch(g.copy())
+        return s._leaf(-1e9, 1e9, False) - s._eval()  # the opponents to move: the Sabre is lost
+    assert leaf(9, True) < leaf(2, True) - 20
+    assert leaf(9, False) == pytest.approx(leaf(2, False))
+
+
+def test_the_weights_file_is_read_and_used(tmp_path):
+    path = tmp_path / "weights.json"
+    path.write_text(json.dumps({"values": {"Horse": 3.7}, "terms": {"FALLING": 55.0}, "attrition_aware": True}))
+    data = weights.load(path)
+    weights.use(data)
+    assert evaluate.VALUE[HORSE] == 3.7 and evaluate.FALLING == 55.0 and weights.ATTRITION_AWARE
+    for bad in ('{"values": {"Horse": -1}}', "[1]", "{", '{"values": {"Queen": 9}}'):
+        path.write_text(bad)
+        assert weights.load(path) is None
+
+
+def test_the_shipped_weights_are_the_ones_in_use():
+    shipped = weights.load()
+    if shipped is None:  # none shipped: the hand-set weights, attrition awareness off
+        assert weights.current() == OLD and weights.shipped is None
+        return
+    import subprocess
+    import sys
+    fresh = subprocess.run([sys.executable, "-c", "import json; from qiguo.ai import weights; "
+                            "print(json.dumps(weights.current()))"], capture_output=True, text=True, timeout=60)
+    used = json.loads(fresh.stdout)
+    assert used["attrition_aware"] == shipped.get("attrition_aware", False)
+    for name, v in shipped.get("values", {}).items():
+        assert used["values"][name] == v
+    for name, v in shipped.get("terms", {}).items():
+        assert used["terms"][name] == v
+
+
+def test_the_tuning_tool_runs_end_to_end_on_a_tiny_budget(tmp_path, capsys):
+    rows = collect_game((0, ["easy"] * 7, 5, 80)) + collect_game((1, ["novice", "easy"] * 3 + ["easy"], 6, 90))
+    assert rows and all(len(r["f"]) == len(r["p"]) == len(r["x"]) and len(r["f"][0]) == len(NAMES) for r in rows)
+    data = tmp_path / "positions.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = tmp_path / "weights.json"
+    assert tune_main(["fit", str(data), "--out", str(out), "--steps", "40"]) == 0
+    tuned = json.loads(out.read_text())
+    assert tuned["command"].startswith("python -m qiguo.ai.tune fit") and tuned["positions"] == len(rows)
+    assert tuned["log_likelihood_per_position"]["tuned"] > tuned["log_likelihood_per_position"]["hand_set"]
+    assert weights.load(out) is not None
+    w, before, after = fit(rows, 5)
+    assert after > before and log_likelihood(start_weights(), rows)[0] / len(rows) == pytest.approx(before)
+    assert tune_main(["fit", str(tmp_path / "missing.jsonl")]) == 2
+
+
+def test_the_ab_test_pairs_the_same_seeds_and_decides_only_beyond_noise(capsys):
+    assert paired([False] * 10, [True] * 10)[1] > 0  # every game better: beyond noise
+    mean, low, high = paired([True, False] * 10, [False, True] * 10)
+    assert mean == 0 and low < 0 < high
+    assert ab_main(["--games", "1", "--seats", "2111111", "--seed", "3", "--a", "old", "--b", "old"]) == 0
+    out = capsys.readouterr().out
+    assert "B - A: +0.0%" in out and "keep A" in out
+
+
+def test_a_node_budget_with_a_floor_completes_the_minimum_depth():
+    from qiguo.ai.bots import think
+    g = Game.new()
+    rng = random.Random(5)
+    for _ in range(12):
+        g.play_code(rng.choice(g.legal_codes()))
+    floored = think(g, "hard", 1, Budget(nodes=3000, floor=True))
+    assert floored.depth >= 3 and floored.floor_used
+    assert think(g, "hard", 1, Budget(nodes=3000)).depth < 3
