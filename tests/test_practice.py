@@ -209,6 +209,12 @@ def test_a_puzzle_is_right_on_its_solution_and_counts_toward_the_rating_and_stre
     drill.answer(wrong)
     assert not drill.outcome.solved and drill.outcome.change < 0 and practice.streak == 0 and practice.best_streak == 1
     assert [t["solved"] for t in Practice.load().tries] == [True, False]
+    assert drill.next()
+    wrong = next(c for c in sorted(drill.game.legal_codes()) if str(Move(c)) not in drill.problem.solution)
+    drill.answer(wrong)
+    drill.answer(drill.game.parse_move(drill.problem.solution[0]).code)  # right on the second try
+    assert drill.outcome.solved and drill.outcome.tries == 2
+    assert drill.outcome.change < 0 and practice.streak == 0  # the rating counts the first try only
 
 
 def test_the_daily_puzzle_is_chosen_by_the_date():
@@ -261,9 +267,11 @@ def test_puzzles_on_the_command_line(tmp_path, capsys):
     assert f"solution {made[0]['solution'][0]}" in shown and "to move" in shown and len(shown.splitlines()) == 23
     broken = dict(made[0], solution=[next(str(m) for m in Game.from_qfen(made[0]["qfen"]).legal_moves()
                                           if str(m) not in made[0]["solution"] and not m.is_pass)])
-    out.write_text(json.dumps(broken) + "\n")
+    unclear = dict(made[0], id="start", qfen=Game.new().to_qfen(), solution=["e10e9"])  # nothing clearly best
+    out.write_text(json.dumps(broken) + "\n" + json.dumps(unclear) + "\n")
     assert puzzles_main(["check", str(out)]) == 1
-    assert capsys.readouterr().out.splitlines()[-1] == "puzzles ok 0/1"
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == "puzzles ok 0/2" and lines[1] == "start: no move is best by the margin under the deeper search"
 
 
 @pytest.mark.parametrize("argv", [["make", "--out", "/nonexistent/x.jsonl"], ["check", "/nonexistent.jsonl"],
@@ -362,3 +370,22 @@ def test_the_calibration_command_plays_and_writes(tmp_path):
     assert run.returncode == 0, run.stderr
     data = json.loads(out.read_text())
     assert len(data["games"]) == 1 and sorted(data["levels"]) == ["easy", "hard", "normal", "novice"]
+
+
+def test_a_hints_words_never_repeat_what_its_move_takes():
+    """"Crossbow c10–h15 takes Zhao's Horse — takes Zhao's Horse" was said: the reason of a
+    capture no longer names what the move words already name."""
+    from qiguo.play.strings import move_words, reason_words, set_language, t
+    from test_coach import TAKE_GENERAL
+    set_language("en")
+    g = Game.from_qfen(TAKE_GENERAL)
+    move = hint_move(g)
+    text = t("game.hint_why", move=move_words(g, Move(move)), why=reason_words(explain(g, move)))
+    assert text == "Hint: Deputy e5–e12 takes Chu's General — its kingdom falls"
+    for seed in range(6):  # every capture the hint chooses, said once
+        h = mid_game(seed, 30)
+        code = hint_move(h, budget=SMALL)
+        words = move_words(h, Move(code))
+        said = t("game.hint_why", move=words, why=reason_words(explain(h, code)))
+        if h.piece_at(Move(code).to_sq) is not None:
+            assert said.count(" takes ") == 1, said

@@ -154,6 +154,8 @@ def test_a_game_left_after_every_human_is_out_reaches_the_record_once():
     assert g.result is not None and record.add(g, seats)
     final, = record.load()  # the finished game took the place of the earlier entry
     assert final["reason"] == g.result.reason and final["places"] == {"w": 7}
+    from qiguo.play import rating
+    assert [p.place for p in rating.load()] == [7]  # rated once, when Qin resigned
 
 
 def test_the_record_keeps_its_newest_games(monkeypatch):

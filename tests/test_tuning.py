@@ -61,6 +61,29 @@ def test_the_weights_file_is_read_and_used(tmp_path):
         assert weights.load(path) is None
 
 
+def test_the_weights_file_is_read_when_the_bots_start(tmp_path):
+    """A process that imports the bots uses the weights file (QIGUO_WEIGHTS names another one),
+    and a bot's choice follows it."""
+    import os
+    import subprocess
+    import sys
+    path = tmp_path / "weights.json"
+    path.write_text(json.dumps({"values": {"Cannon": 0.2}, "terms": {}, "attrition_aware": True}))
+    code = ("import json, random; from qiguo.ai import bots, evaluate, weights; from qiguo.engine import *; "
+            f"g = Game.from_qfen({qfen_of(TRADE, 'w', prisoners='r=' + LOST[:4])!r}); "
+            "print(json.dumps([evaluate.VALUE[CANNON], weights.ATTRITION_AWARE, "
+            "str(Move(bots.easy(g, sorted(g.legal_codes()), random.Random(0))))]))")
+    env = dict(os.environ, QIGUO_WEIGHTS=str(path))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
+    cannon, aware, choice = json.loads(out.stdout)
+    assert (cannon, aware) == (0.2, True) and choice != "e5i9"  # a Cannon worth little is not worth the trade
+    env.pop("QIGUO_WEIGHTS")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, env=env)
+    shipped = weights.load(weights.Path(weights.__file__).with_name("weights.json"))
+    cannon = (shipped or OLD)["values"].get("Cannon", 4.0)
+    assert json.loads(out.stdout)[0] == cannon
+
+
 def test_the_shipped_weights_are_the_ones_in_use():
     shipped = weights.load()
     if shipped is None:  # none shipped: the hand-set weights, attrition awareness off

@@ -2,13 +2,17 @@
 
     python -m qiguo.ai.calibrate [--games N] [--seed S] [--jobs J] [--out FILE]
     python -m qiguo.ai.calibrate --refit FILE
+    python -m qiguo.ai.calibrate --player LEVEL --against LEVEL [--games N] [--seed S]
 
 Each game seats every level (a rotation of ``PATTERNS``), on node budgets so that a run is the
 same on any computer; the finishing places of all seven seats rate the levels with the model of
 :mod:`.ratings`, each seat standing for its level (a level's change in a game is the mean of its
 seats' changes). The ratings are then shifted so that easy shows the rating a new player starts
 at. FILE keeps every game's seats and places with the ratings (written after each game, so a
-stopped run keeps what it played); ``--refit`` fits the ratings again from those games."""
+stopped run keeps what it played); ``--refit`` fits the ratings again from those games.
+``--player`` rates a scripted player, a bot of one level in the seat of a human, over N games
+against six bots of another (its seat moving round), as the window rates a person: its rating
+after each game and at the end."""
 from __future__ import annotations
 
 import json
@@ -22,7 +26,7 @@ from qiguo.cmdline import Parser, parse, run, whole
 
 from .arena import play_game, seating
 from .bots import LEVELS
-from .ratings import MODEL, START_MU, Rating
+from .ratings import MODEL, START_MU, Rating, after_game, bot_ratings
 
 PATTERNS = ("1122334", "1223344")
 """The levels at the seven seats, alternating game by game and rotated one seat a game."""
@@ -65,6 +69,25 @@ def report(ratings: dict[str, Rating], games: int) -> None:
         print(f"{level:<8}{r.shown:>8}{f'{low}-{high}':>16}")
 
 
+def scripted(player: str, against: str, games: int, seed: int) -> int:
+    """A bot of level `player` rated as a person would be over `games` games against six
+    `against` bots."""
+    levels = bot_ratings()
+    rating = Rating()
+    wins = 0
+    for i in range(games):
+        seats = seating([player] + [against] * 6, i, True)
+        r = play_game((i, seats, "standard", seed + i, True))
+        me = i % 7
+        others = [(levels[against], place) for k, place in enumerate(r["places"]) if k != me]
+        rating = after_game(rating, r["places"][me], others)
+        wins += r["places"][me] == 1
+        print(f"game {i + 1}: place {r['places'][me]}, rating {rating.shown}", flush=True)
+    low, high = rating.interval
+    print(f"{player} against six {against}: {wins}/{games} won, rating {rating.shown} (95% {low}-{high})")
+    return 0
+
+
 def _parse(argv: Sequence[str] | None) -> Any:
     p = Parser(prog="python -m qiguo.ai.calibrate", description="calibrate the bot levels' ratings")
     p.add_argument("--games", type=whole(1, 10_000), default=60)
@@ -72,6 +95,8 @@ def _parse(argv: Sequence[str] | None) -> Any:
     p.add_argument("--jobs", type=whole(1, 64), default=1)
     p.add_argument("--out", default="assets/ratings/bots.json")
     p.add_argument("--refit", metavar="FILE", help="fit again from the games kept in FILE")
+    p.add_argument("--player", choices=LEVELS, help="rate a scripted player of this level")
+    p.add_argument("--against", choices=LEVELS, default="normal")
     return parse(p, argv)
 
 
@@ -89,6 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         report(ratings, len(kept))
         return 0
+    if args.player:
+        return scripted(args.player, args.against, args.games, args.seed)
     command = (f"python -m qiguo.ai.calibrate --games {args.games} --seed {args.seed} --jobs {args.jobs}"
                f" --out {args.out}")
     tasks = [(i, seating(list(PATTERNS[i % 2]), i // 2, True), "standard", args.seed + i, True)

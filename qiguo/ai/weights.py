@@ -6,13 +6,15 @@ switches to other weights in this process (the A/B test runs old and new side by
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 from . import evaluate
 from qiguo.engine import KIND_NAMES
 
-FILE = Path(__file__).with_name("weights.json")
+FILE = Path(os.environ.get("QIGUO_WEIGHTS") or Path(__file__).with_name("weights.json"))
+"""The weights file: beside this module, or QIGUO_WEIGHTS (to try other weights)."""
 TERMS = ("ALIVE", "GENERAL_HELD", "PRISONER", "FALLING", "NEAR")
 """The kingdom terms of :mod:`.evaluate` that are tuned, besides the piece values."""
 ATTRITION_AWARE = False

@@ -34,6 +34,10 @@ def draw_rating_plot(surface: pygame.Surface, rect: pygame.Rect, points: list[tu
 
     def x_of(i: int) -> int:
         return inner.x + (inner.width * i // max(1, len(points) - 1) if len(points) > 1 else inner.width // 2)
+    if len(points) > 1:  # the band under everything
+        band = [(x_of(i), y_of(high)) for i, (_, _, high) in enumerate(points)]
+        band += [(x_of(i), y_of(low)) for i, (_, low, _) in reversed(list(enumerate(points)))]
+        pygame.draw.polygon(surface, BAND, band)
     tags = [render(f"{name} {v}", label, theme.TEXT_DIM) for name, v in levels]
     at = spread([y_of(v) for _, v in levels], max((img.get_height() for img in tags), default=0), rect)
     for (_, v), img, tag_y in zip(levels, tags, at):
@@ -42,9 +46,6 @@ def draw_rating_plot(surface: pygame.Surface, rect: pygame.Rect, points: list[tu
             pygame.draw.line(surface, LEVEL_LINE, (x, y), (min(x + 6, inner.right), y), 1)
         surface.blit(img, (inner.right + 6, tag_y - img.get_height() // 2))
     if len(points) > 1:
-        band = [(x_of(i), y_of(high)) for i, (_, _, high) in enumerate(points)]
-        band += [(x_of(i), y_of(low)) for i, (_, low, _) in reversed(list(enumerate(points)))]
-        pygame.draw.polygon(surface, BAND, band)
         pygame.draw.lines(surface, theme.ACCENT, False, [(x_of(i), y_of(r)) for i, (r, _, _) in enumerate(points)], 3)
     for i, (r, _, _) in enumerate(points[-60:], start=max(0, len(points) - 60)):
         pygame.draw.circle(surface, theme.ACCENT, (x_of(i), y_of(r)), 3)
