@@ -1,5 +1,6 @@
-"""Computer opponents. Imports the engine's public face (and the standard-library helpers every
-layer shares: qiguo.cmdline, qiguo.jsonfile); a bot returns a move and never changes the game.
+"""Computer opponents, the coach, puzzles and ratings. Imports the engine's public face (and the
+standard-library helpers every layer shares: qiguo.cmdline, qiguo.jsonfile, qiguo.assets; the
+ratings also openskill); a bot returns a move and never changes the game.
 
     from qiguo.ai import choose_move
     code = choose_move(game, "hard", seed=1)

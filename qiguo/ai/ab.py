@@ -13,9 +13,6 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing as mp
-import sys
-import time
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -23,7 +20,7 @@ from qiguo.cmdline import Parser, parse, parsed, run, whole
 from qiguo.engine import KINGDOMS, Game
 
 from . import weights
-from .arena import MAX_PLIES, seating, wilson
+from .arena import MAX_PLIES, each, seating, wilson
 from .bots import NODE_BUDGETS, think
 from .seats import BOTS, parse_seats
 
@@ -92,19 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for i in range(args.games):
         seats, mine = seating(args.seats, i, True), i % 7  # the tested level's seat moves round
         tasks += [(i, seats, args.seed + i, mine, a, a), (i, seats, args.seed + i, mine, b, a)]
-    started = time.monotonic()
-    results: list[dict[str, Any]] = []
-    pool = mp.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
-    try:
-        for r in (pool.imap(play, tasks) if pool else map(play, tasks)):
-            results.append(r)
-            print(f"\r{len(results)}/{len(tasks)} games, {time.monotonic() - started:.0f} s", end="", file=sys.stderr,
-                  flush=True)
-    finally:
-        if pool:
-            pool.close()
-            pool.join()
-    print(file=sys.stderr)
+    results = list(each(play, tasks, args.jobs))
     side = {"A": results[0::2], "B": results[1::2]}
     report: dict[str, Any] = {"games": args.games, "seed": args.seed, "level": args.seats[0]}
     for name, rs in side.items():

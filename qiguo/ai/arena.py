@@ -11,7 +11,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Iterator, Sequence, TypeVar
 
 from qiguo.cmdline import Parser, parse, parsed, whole
 from qiguo.engine import KINGDOMS, EngineError, Game
@@ -19,6 +19,8 @@ from qiguo.engine import KINGDOMS, EngineError, Game
 from .bots import LEVELS, NODE_BUDGETS, think
 from .seats import BOTS, parse_seats
 
+T = TypeVar("T")
+R = TypeVar("R")
 MAX_PLIES = 4000
 """A game still running after this many plies is cut off and counted as unfinished."""
 
@@ -65,6 +67,22 @@ def places(game: Game) -> list[int]:
     for i, k in enumerate(game.ranking()):
         out[k] = 1 if KINGDOMS[k] in winners else i + 1
     return out
+
+
+def each(fn: Callable[[T], R], tasks: list[T], jobs: int, what: str = "games") -> Iterator[R]:
+    """`fn` of each task, in order, on `jobs` spawned processes (this one when 1), with the count
+    done so far on standard error."""
+    started = time.monotonic()
+    pool = mp.get_context("spawn").Pool(jobs) if jobs > 1 else None
+    try:
+        for n, r in enumerate(pool.imap(fn, tasks) if pool else map(fn, tasks), 1):
+            print(f"\r{n}/{len(tasks)} {what}, {time.monotonic() - started:.0f} s", end="", file=sys.stderr, flush=True)
+            yield r
+    finally:
+        if pool:
+            pool.close()
+            pool.join()
+        print(file=sys.stderr)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -149,20 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return 2
     tasks = [(i, seating(seats, i, args.rotate), args.rules, args.seed + i, args.nodes) for i in range(args.games)]
-    results: list[dict[str, Any]] = []
-    started = time.monotonic()
-    pool = mp.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
-    try:
-        stream = pool.imap_unordered(play_game, tasks) if pool else map(play_game, tasks)
-        for r in stream:
-            results.append(r)
-            print(f"\r{len(results)}/{args.games} games, {time.monotonic() - started:.0f} s", end="",
-                  file=sys.stderr, flush=True)
-    finally:
-        if pool:
-            pool.close()
-            pool.join()
-    print(file=sys.stderr)
+    results = list(each(play_game, tasks, args.jobs))
     summary = summarise(results)
     print(f"{'level':<8}{'seats':>6}{'wins':>6}{'win rate':>10}{'95% CI':>16}{'plies':>8}{'p50 ms':>9}{'p95 ms':>9}"
           f"{'max ms':>9}")

@@ -16,15 +16,13 @@ after each game and at the end."""
 from __future__ import annotations
 
 import json
-import multiprocessing as mp
 import sys
-import time
 from pathlib import Path
 from typing import Any, Sequence
 
 from qiguo.cmdline import Parser, parse, run, whole
 
-from .arena import play_game, seating
+from .arena import each, play_game, seating
 from .bots import LEVELS
 from .ratings import MODEL, START_MU, Rating, after_game, bot_ratings
 
@@ -122,19 +120,9 @@ def main(argv: Sequence[str] | None = None) -> int:
              for i in range(args.games)]
     tasks = [(i, [LEVELS[int(ch) - 1] for ch in seats], rules, seed, nodes) for i, seats, rules, seed, nodes in tasks]
     games: list[dict[str, Any]] = []
-    started = time.monotonic()
-    pool = mp.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
-    try:
-        for r in (pool.imap(play_game, tasks) if pool else map(play_game, tasks)):
-            games.append({"seats": r["seats"], "places": r["places"], "plies": r["plies"], "reason": r["reason"]})
-            write(Path(args.out), games, command)
-            print(f"\r{len(games)}/{args.games} games, {time.monotonic() - started:.0f} s", end="", file=sys.stderr,
-                  flush=True)
-    finally:
-        if pool:
-            pool.close()
-            pool.join()
-    print(file=sys.stderr)
+    for r in each(play_game, tasks, args.jobs):
+        games.append({"seats": r["seats"], "places": r["places"], "plies": r["plies"], "reason": r["reason"]})
+        write(Path(args.out), games, command)
     report(fit(games), len(games))
     return 0
 

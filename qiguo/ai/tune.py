@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing as mp
 import sys
 import time
 from pathlib import Path
@@ -29,7 +28,7 @@ from qiguo.engine import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENER
                           SABRE, SWORD, Game)
 
 from . import evaluate, weights
-from .arena import MAX_PLIES, places, seating
+from .arena import MAX_PLIES, each, places, seating
 from .bots import LEVELS, NODE_BUDGETS, think
 
 KINDS = (DEPUTY, BRIGADIER, ENVOY, CANNON, BOW, CROSSBOW, SABRE, HORSE)
@@ -158,25 +157,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "collect":
         tasks = [(i, [LEVELS[int(ch) - 1] for ch in seating(list(PATTERNS[i % len(PATTERNS)]), i, True)],
                   args.seed + i, args.plies) for i in range(args.games)]
-        started = time.monotonic()
-        pool = mp.get_context("spawn").Pool(args.jobs) if args.jobs > 1 else None
         count = 0
         try:
             with open(args.out, "w", encoding="utf-8") as fh:
-                for n, rows in enumerate(pool.imap(collect_game, tasks) if pool else map(collect_game, tasks), 1):
-                    for row in rows:
-                        fh.write(json.dumps(row) + "\n")
+                for rows in each(collect_game, tasks, args.jobs):
+                    fh.write("".join(json.dumps(row) + "\n" for row in rows))
+                    fh.flush()
                     count += len(rows)
-                    print(f"\r{n}/{args.games} games, {count} positions, {time.monotonic() - started:.0f} s", end="",
-                          file=sys.stderr, flush=True)
         except OSError as e:
             print(f"error: {args.out}: {e.strerror or e}", file=sys.stderr)
             return 2
-        finally:
-            if pool:
-                pool.close()
-                pool.join()
-        print(file=sys.stderr)
         print(f"positions {count} from {args.games} games")
         return 0
     try:

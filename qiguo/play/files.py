@@ -7,12 +7,13 @@ import os
 import tempfile
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 from qiguo import datadir
 from qiguo.jsonfile import SAVE_LIMIT, parse_json, read_text, set_aside, write_json
 
 __all__ = ["SAVE_LIMIT", "write_json", "read_text", "parse_json", "data_dir", "check_data_dir", "set_aside",
-           "clean_temporaries"]
+           "clean_temporaries", "read_kept"]
 
 STALE_AFTER = 60.0
 """Seconds after which a temporary file left by an interrupted write is removed at start."""
@@ -20,6 +21,18 @@ STALE_AFTER = 60.0
 
 class DataDirError(OSError):
     """The data folder cannot be found or created; the game plays on without saving."""
+
+
+def read_kept(path: Path, error: Callable[[str], Exception]) -> Any:
+    """The parsed JSON of a file the game keeps (None when there is none yet). A file that cannot
+    be read is set aside (``NAME.bad``) and `error` raised, saying why."""
+    try:
+        return parse_json(read_text(path))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as e:
+        set_aside(path)
+        raise error(f"{path.name}: {getattr(e, 'strerror', None) or e}") from None
 
 
 def data_dir() -> Path:

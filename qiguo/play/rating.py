@@ -14,7 +14,7 @@ from qiguo.ai import LEVELS
 from qiguo.ai.ratings import Rating, after_game, bot_ratings
 from qiguo.engine import KINGDOMS
 
-from .files import data_dir, parse_json, read_text, set_aside, write_json
+from .files import data_dir, read_kept, set_aside, write_json
 
 FILE = "rating.json"
 FORMAT = "qiguo-rating"
@@ -57,13 +57,9 @@ def load() -> list[Point]:
     """The rating's history, oldest first (empty: never rated). Raises RatingError after setting
     a damaged file aside."""
     p = path()
-    try:
-        data = parse_json(read_text(p))
-    except FileNotFoundError:
+    data = read_kept(p, RatingError)
+    if data is None:
         return []
-    except (OSError, ValueError) as e:
-        set_aside(p)
-        raise RatingError(f"{FILE}: {getattr(e, 'strerror', None) or e}") from None
     try:
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("history"), list):
             raise ValueError("not a rating")

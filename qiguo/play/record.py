@@ -14,7 +14,7 @@ from qiguo.ai import LEVELS
 from qiguo.engine import KINGDOMS, Game
 
 from . import rating
-from .files import data_dir, parse_json, read_text, set_aside, write_json
+from .files import data_dir, read_kept, set_aside, write_json
 from .seats import HUMAN, Seat, parse_seats, seats_spec
 
 FILE = "record.json"
@@ -69,13 +69,9 @@ def load() -> list[dict[str, Any]]:
     """The games recorded, oldest first. Raises RecordError (after setting the file aside) when
     the file is damaged; a missing file is an empty record."""
     p = path()
-    try:
-        data = parse_json(read_text(p))
-    except FileNotFoundError:
+    data = read_kept(p, RecordError)
+    if data is None:
         return []
-    except (OSError, ValueError) as e:
-        set_aside(p)
-        raise RecordError(f"{FILE}: {getattr(e, 'strerror', None) or e}") from None
     games = data.get("games") if isinstance(data, dict) and data.get("format") == FORMAT else None
     if not isinstance(games, list) or not all(_valid(e) for e in games):
         set_aside(p)

@@ -3,7 +3,6 @@ prisoners, losses, generals, standing) of the position on show, and the move lis
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 import pygame
 
@@ -12,7 +11,7 @@ from qiguo.engine import Game, Piece
 from . import piece_art, theme
 from .fonts import FLOOR, elide, fit, fitted, line_height, render, wrap
 from qiguo.play.movelist import Line
-from qiguo.play.notices import BRINK, Notice
+from qiguo.play.notices import BRINK
 from qiguo.play.seats import HUMAN, Seat
 from qiguo.play.table import View
 from qiguo.play.strings import kingdom_glyph, kingdom_name, status_text, t

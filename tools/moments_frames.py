@@ -1,0 +1,59 @@
+"""Key moments of one kingdom over a long game, found in the background while the window runs:
+the time the review takes, and the window's frame times meanwhile (p50, p99, max).
+
+    python3 tools/moments_frames.py [PLIES]
+
+A game of easy bots (the longest of a few, cut at PLIES, 400 by default) is reviewed for the
+kingdom that moved most, through the Key moments screen on the dummy video driver at 60 frames a
+second; the figures are printed."""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from qiguo.ai.coach.bench import long_game  # noqa: E402
+from qiguo.app import App  # noqa: E402
+from qiguo.play.match import Match  # noqa: E402
+from qiguo.play.seats import parse_seats  # noqa: E402
+
+
+def main() -> int:
+    plies = int(sys.argv[1]) if len(sys.argv) > 1 else 400
+    game = long_game(plies)
+    k = max(game.seated, key=game.movers.count)
+    seats = ["h" if j == k else "2" for j in range(7)]
+    match = Match(parse_seats("".join(seats)))
+    match.game = game
+    app = App((1280, 900))
+    app.settings.danger_explained = True
+    app.start_title()
+    scene = app.scene("moments", match)
+    app.stack.push(scene)
+    frames: list[float] = []
+    start = time.perf_counter()
+    job = getattr(scene, "job")
+    while getattr(scene, "job") is not None:
+        t0 = time.perf_counter()
+        app.step(1 / 60, [])
+        app.draw()
+        spent = time.perf_counter() - t0
+        frames.append(spent)
+        time.sleep(max(0.0, 1 / 60 - spent))
+    took = time.perf_counter() - start
+    frames.sort()
+    p = lambda q: 1000 * frames[min(len(frames) - 1, int(len(frames) * q))]  # noqa: E731
+    print(f"key moments of one kingdom ({job.total} moves) of a {game.ply}-ply game: {took:.1f} s in the "
+          f"background, {len(getattr(scene, 'moments', []))} found; frames meanwhile: p50 {p(0.5):.1f} ms, "
+          f"p99 {p(0.99):.1f} ms, max {1000 * frames[-1]:.1f} ms over {len(frames)} frames")
+    match.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
