@@ -114,9 +114,9 @@ class InlineJudging:
     def __init__(self):
         self.asked, self.error, self._ruling = 0, "", None
 
-    def ask(self, qfen, rules, code):
+    def ask(self, problem, code):
         self.asked += 1
-        self._ruling = rule(qfen, rules, code)
+        self._ruling = rule(problem, code)
 
     def poll(self):
         ruling, self._ruling = self._ruling, None
@@ -134,8 +134,8 @@ def test_an_exercise_accepts_any_move_within_the_margin_and_refuses_a_worse_one(
     within = [c for c in sorted(game.legal_codes()) if c != judge.best and judge.good_enough(c)]
     worse = [c for c in sorted(game.legal_codes()) if judge.mistake(c) and str(Move(c)) != problem.played]
     assert within and worse, "the position has both kinds of move"
-    assert rule(problem.qfen, problem.rules, within[0]) == Ruling(True, judge.best)
-    assert rule(problem.qfen, problem.rules, worse[0]) == Ruling(False, judge.best)
+    assert rule(problem, within[0]) == Ruling(True, judge.best)
+    assert rule(problem, worse[0]) == Ruling(False, judge.best)
     drill = Drill(practice, [], "exercises", day=100, judging=InlineJudging)
     assert drill.problem.id == ident and drill.problem.judged
     drill.answer(within[0])
@@ -172,6 +172,39 @@ def test_a_failed_exercise_comes_back_on_later_days_until_solved():
     other = next(e for e in again.exercises.values() if e.id != ident)
     again.exercise_done(other.id, True, 100)  # right the first time: done
     assert again.exercises[other.id].done
+
+
+def test_an_exercise_keeps_the_set_up_of_its_game():
+    """A key moment of an alliance game is judged with its blocs (allies are not targets)."""
+    from qiguo.ai.coach import Moment
+    g = Game.new(blocs=["wg"])
+    g.play_code(sorted(g.legal_codes())[0])
+    practice = Practice()
+    practice.add_moments(g, [Moment(1, g.history[0], 0, "blunder", None, -1, None, g.history[0], 5.0)], 1)
+    (exercise,) = practice.exercises.values()
+    position = of_exercise(exercise).game()
+    assert exercise.blocs == ("wg",) and position.teams[0] == position.teams[4] != position.teams[1]
+    assert Practice.from_json(json.loads(json.dumps({"format": "qiguo-practice", "rating": [25, 8], "streak": 0,
+                                                     "best_streak": 0, "tries": [],
+                                                     "exercises": [exercise.to_json()]}))).exercises == practice.exercises
+
+
+def test_the_judge_is_asked_in_another_process_and_the_drill_never_waits():
+    """The real worker process (the other tests ask the judge in this one)."""
+    import time
+    practice, ident = exercise_practice()
+    drill = Drill(practice, [], "exercises", day=100)
+    game, problem = drill.game, drill.problem
+    judge = Judge(game)
+    start = time.perf_counter()
+    drill.answer(judge.best)
+    assert time.perf_counter() - start < 0.5 and drill.checking == judge.best  # asked, not waited for
+    deadline = time.monotonic() + 60
+    while drill.checking is not None and time.monotonic() < deadline:
+        drill.update()
+        time.sleep(0.05)
+    drill.close()
+    assert drill.outcome is not None and drill.outcome.solved
 
 
 def test_your_failed_moments_join_the_puzzles_first():

@@ -97,7 +97,7 @@ class Drill:
             if self._judging is None:
                 self._judging = self._judging_factory()
             self.checking = code
-            self._judging.ask(problem.qfen, problem.rules, code)
+            self._judging.ask(problem, code)
             return
         self._tried(code, verdict, None)
 

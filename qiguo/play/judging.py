@@ -6,10 +6,11 @@ from __future__ import annotations
 import multiprocessing as mp
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+
 
 from qiguo.ai.coach import Judge
-from qiguo.engine import Game
+
+from .practice import Problem
 
 
 @dataclass(frozen=True)
@@ -21,9 +22,9 @@ class Ruling:
     best: int
 
 
-def rule(qfen: str, rules: Any, code: int) -> Ruling:
-    """Judge the mover's move `code` in the position (in the worker process)."""
-    judge = Judge(Game.from_qfen(qfen, rules))
+def rule(problem: Problem, code: int) -> Ruling:
+    """Judge the mover's move `code` in the problem's position (in the worker process)."""
+    judge = Judge(problem.game())
     return Ruling(judge.good_enough(code), judge.best)
 
 
@@ -35,11 +36,11 @@ class Judging:
         self._future: Future[Ruling] | None = None
         self.error = ""
 
-    def ask(self, qfen: str, rules: Any, code: int) -> None:
+    def ask(self, problem: Problem, code: int) -> None:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=mp.get_context("spawn"))
         self.error = ""
-        self._future = self._pool.submit(rule, qfen, rules, code)
+        self._future = self._pool.submit(rule, problem, code)
 
     @property
     def pending(self) -> bool:
@@ -61,8 +62,9 @@ class Judging:
     def close(self) -> None:
         """Stop the worker (a ruling under way is dropped)."""
         if self._pool is not None:
+            procs = list((getattr(self._pool, "_processes", None) or {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)
-            for proc in list(getattr(self._pool, "_processes", {}).values()):
+            for proc in procs:
                 proc.terminate()
             self._pool = None
         self._future = None

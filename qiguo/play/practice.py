@@ -59,10 +59,15 @@ class Exercise:
     box: int = 0
     fails: int = 0
     done: bool = False
+    kingdoms: str = ""
+    """The kingdoms that started the game ("": those with a trace in the position)."""
+    blocs: tuple[str, ...] = ()
+    """The game's alliance blocs."""
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "qfen": self.qfen, "rules": self.rules, "played": self.played, "better": self.better,
-                "due": self.due, "box": self.box, "fails": self.fails, "done": self.done}
+                "due": self.due, "box": self.box, "fails": self.fails, "done": self.done, "kingdoms": self.kingdoms,
+                "blocs": list(self.blocs)}
 
     @classmethod
     def from_json(cls, d: Any) -> Exercise:
@@ -74,8 +79,12 @@ class Exercise:
                 and all(isinstance(v, str) and 0 < len(v) <= 4000 for v in strs)
                 and isinstance(d.get("rules"), dict) and isinstance(d.get("done"), bool)):
             raise ValueError("not an exercise")
+        kingdoms, blocs = d.get("kingdoms", ""), d.get("blocs", [])
+        if not (isinstance(kingdoms, str) and len(kingdoms) <= 7 and isinstance(blocs, list)
+                and all(isinstance(b, str) and len(b) <= 7 for b in blocs)):
+            raise ValueError("not an exercise")
         return cls(d["id"], d["qfen"], d["rules"], d["played"], d["better"], d["due"], d["box"], d["fails"],
-                   d["done"])
+                   d["done"], kingdoms, tuple(blocs))
 
 
 @dataclass(frozen=True)
@@ -93,9 +102,11 @@ class Problem:
     rating: int
     played: str = ""
     """An exercise's move that was played in the game (a key moment)."""
+    kingdoms: str = ""
+    blocs: tuple[str, ...] = ()
 
     def game(self) -> Game:
-        return Game.from_qfen(self.qfen, self.rules)
+        return position(self.qfen, self.rules, self.kingdoms, self.blocs)
 
     @property
     def judged(self) -> bool:
@@ -108,7 +119,13 @@ def of_puzzle(p: Puzzle, kind: str = "puzzle") -> Problem:
 
 
 def of_exercise(e: Exercise) -> Problem:
-    return Problem("exercise", e.id, e.qfen, e.rules, (e.better,), "mistake", EXERCISE_RATING, e.played)
+    return Problem("exercise", e.id, e.qfen, e.rules, (e.better,), "mistake", EXERCISE_RATING, e.played, e.kingdoms,
+                   e.blocs)
+
+
+def position(qfen: str, rules: Any, kingdoms: str = "", blocs: tuple[str, ...] = ()) -> Game:
+    """A problem's position, with the set-up of the game it came from (who started, the blocs)."""
+    return Game.from_qfen(qfen, rules, kingdoms=kingdoms or None, blocs=list(blocs) or None)
 
 
 @dataclass
@@ -214,7 +231,8 @@ class Practice:
             ident = "x" + hashlib.sha256(f"{qfen} {m.move}".encode()).hexdigest()[:12]
             if ident in self.exercises:
                 continue
-            self.exercises[ident] = Exercise(ident, qfen, before.rules.options(), m.move, m.better, day)
+            self.exercises[ident] = Exercise(ident, qfen, before.rules.options(), m.move, m.better, day,
+                                             kingdoms=game.kingdoms, blocs=tuple(game.blocs))
             new += 1
         return new
 
