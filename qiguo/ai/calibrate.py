@@ -6,9 +6,10 @@
 
 Each game seats every level (a rotation of ``PATTERNS``), on node budgets so that a run is the
 same on any computer; the finishing places of all seven seats rate the levels with the model of
-:mod:`.ratings`, each seat standing for its level (a level's change in a game is the mean of its
-seats' changes). The ratings are then shifted so that easy shows the rating a new player starts
-at. FILE keeps every game's seats and places with the ratings (written after each game, so a
+:mod:`.ratings`, each seat standing for its level: the most probable ratings given all the games
+at once (a batch fit of the same Plackett-Luce model, with the model's prior), each with its
+uncertainty from the curvature there. The ratings are then shifted so that easy shows the
+rating a new player starts at. FILE keeps every game's seats and places with the ratings (written after each game, so a
 stopped run keeps what it played); ``--refit`` fits the ratings again from those games.
 ``--player`` rates a scripted player, a bot of one level in the seat of a human, over N games
 against six bots of another (its seat moving round), as the window rates a person: its rating
@@ -16,6 +17,7 @@ after each game and at the end."""
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 from typing import Any, Sequence
@@ -24,7 +26,7 @@ from qiguo.cmdline import Parser, parse, run, whole
 
 from .arena import each, play_game, seating
 from .bots import LEVELS
-from .ratings import MODEL, START_MU, Rating, after_game, bot_ratings
+from .ratings import MODEL, START_MU, START_SIGMA, Rating, after_game, bot_ratings
 
 PATTERNS = ("1122334", "1223344")
 """The levels at the seven seats, alternating game by game and rotated one seat a game."""
@@ -33,20 +35,46 @@ ANCHOR = "easy"
 """The level shifted to the rating a new player starts at."""
 
 
-def fit(games: list[dict[str, Any]]) -> dict[str, Rating]:
-    """The levels' ratings from games ({"seats": [level x7], "places": [place x7]}), in order."""
-    ratings = {level: Rating() for level in LEVELS}
+def log_posterior(mu: dict[str, float], games: list[dict[str, Any]]) -> float:
+    """The log-likelihood of the games' orders under the rating model (Plackett-Luce on each
+    seat's level, over openskill's c = beta times the root of the seats), with a Gaussian prior
+    on each level (the model's starting mean and uncertainty)."""
+    total = -sum((m - START_MU) ** 2 for m in mu.values()) / (2 * START_SIGMA ** 2)
     for g in games:
-        seats = [(level, place) for level, place in zip(g["seats"], g["places"]) if place]
-        teams = [[MODEL.rating(mu=ratings[level].mu, sigma=ratings[level].sigma)] for level, _ in seats]
-        after = MODEL.rate(teams, ranks=[float(place) for _, place in seats])
-        for level in {level for level, _ in seats}:
-            mine = [new[0] for (lv, _), new in zip(seats, after) if lv == level]
-            old = ratings[level]
-            ratings[level] = Rating(old.mu + sum(r.mu - old.mu for r in mine) / len(mine),
-                                    sum(r.sigma for r in mine) / len(mine))
-    shift = START_MU - ratings[ANCHOR].mu
-    return {level: Rating(r.mu + shift, r.sigma) for level, r in ratings.items()}
+        seats = sorted(((place, i, level) for i, (level, place) in enumerate(zip(g["seats"], g["places"])) if place))
+        c = MODEL.beta * math.sqrt(len(seats))
+        u = [mu[level] / c for _, _, level in seats]
+        for at in range(len(u) - 1):
+            top = max(u[at:])
+            total += u[at] - top - math.log(sum(math.exp(x - top) for x in u[at:]))
+    return total
+
+
+def fit(games: list[dict[str, Any]]) -> dict[str, Rating]:
+    """The levels' ratings from games ({"seats": [level x7], "places": [place x7]}): the most
+    probable means (a batch fit of all games at once, by coordinate ascent), each with its
+    uncertainty from the curvature there; shifted so that the anchor shows the start rating."""
+    mu = {level: START_MU for level in LEVELS}
+    step = 4.0
+    while step > 1e-3:
+        moved = False
+        for level in LEVELS:
+            here = log_posterior(mu, games)
+            for d in (step, -step):
+                trial = dict(mu, **{level: mu[level] + d})
+                if log_posterior(trial, games) > here:
+                    mu, moved = trial, True
+                    break
+        if not moved:
+            step /= 2
+    out = {}
+    h = 0.05
+    for level in LEVELS:
+        curve = (log_posterior(dict(mu, **{level: mu[level] + h}), games) - 2 * log_posterior(mu, games)
+                 + log_posterior(dict(mu, **{level: mu[level] - h}), games)) / (h * h)
+        out[level] = Rating(mu[level], 1 / math.sqrt(-curve) if curve < 0 else START_SIGMA)
+    shift = START_MU - out[ANCHOR].mu
+    return {level: Rating(r.mu + shift, r.sigma) for level, r in out.items()}
 
 
 def write(path: Path, games: list[dict[str, Any]], command: str) -> dict[str, Rating]:

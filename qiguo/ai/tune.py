@@ -40,8 +40,9 @@ PATTERNS = ("2233344", "1223334", "2223334")
 """The levels of the collected games, by turns, rotated one seat a game."""
 EVERY = 6
 """A position is kept every this many plies (from ply 14 on)."""
-PRIOR = 4.0
-"""How strongly the hand-set weights hold (the prior's weight against the data's)."""
+PRIOR = 2.0
+"""How strongly the hand-set weights hold, per game of data: positions of one game share its
+outcome, so the prior grows with the games, not the positions."""
 
 
 def features(g: Game, k: int) -> tuple[list[float], float]:
@@ -76,19 +77,41 @@ def collect_game(task: tuple[int, list[str], int, int]) -> list[dict[str, Any]]:
         level = seats[g.turn]
         g.play_code(think(g, level, seed=seed * 1000 + g.ply, budget=NODE_BUDGETS[level]).move)
     final = places(g)
-    return [{"f": f, "x": x, "p": [final[k] for k in alive]} for alive, f, x in kept if len(alive) > 1]
+    return [{"g": index, "f": f, "x": x, "p": [final[k] for k in alive]} for alive, f, x in kept if len(alive) > 1]
 
 
-def start_weights() -> list[float]:
+def start_weights(temperature: float = 10.0) -> list[float]:
     """The hand-set weights in the order of NAMES, and the temperature last."""
-    return [evaluate.VALUE[k] for k in KINDS] + [getattr(evaluate, t) for t in TERMS] + [10.0]
+    return [evaluate.VALUE[k] for k in KINDS] + [getattr(evaluate, t) for t in TERMS] + [temperature]
 
 
-def log_likelihood(w: list[float], data: list[dict[str, Any]]) -> tuple[float, list[float]]:
-    """The Plackett-Luce log-likelihood of the final orders, with the prior, and its gradient."""
+def best_temperature(data: list[dict[str, Any]]) -> float:
+    """The temperature under which the hand-set weights predict the data best (so that a tuned
+    weight is credited only with what it adds)."""
+    def score(temp: float) -> float:
+        return log_likelihood(start_weights(temp), data, 0.0)[0]
+    low, high = 1.0, 200.0
+    for _ in range(40):  # golden-section search
+        a, b = high - 0.618 * (high - low), low + 0.618 * (high - low)
+        if score(a) > score(b):
+            high = b
+        else:
+            low = a
+    return (low + high) / 2
+
+
+def games_in(data: list[dict[str, Any]]) -> int:
+    return len({pos.get("g", 0) for pos in data}) or 1
+
+
+def log_likelihood(w: list[float], data: list[dict[str, Any]], prior_weight: float | None = None
+                   ) -> tuple[float, list[float]]:
+    """The Plackett-Luce log-likelihood of the final orders, with the prior (PRIOR per game of
+    the data unless `prior_weight` says otherwise), and its gradient."""
     n = len(NAMES)
     temp = w[n]
     prior = start_weights()
+    strength = PRIOR * games_in(data) if prior_weight is None else prior_weight
     total, grad = 0.0, [0.0] * (n + 1)
     for pos in data:
         f, x, p = pos["f"], pos["x"], pos["p"]
@@ -106,18 +129,19 @@ def log_likelihood(w: list[float], data: list[dict[str, Any]]) -> tuple[float, l
                 mean_f = sum(ei * f[i][j] for ei, i in zip(e, rest)) / z
                 grad[j] += (f[chosen][j] - mean_f) / temp
             grad[n] -= (v[chosen] - mean_v) / (temp * temp)
-    for j in range(n + 1):  # the prior: each weight near its hand-set value (scaled by that value)
+    for j in range(n):  # the prior: each weight near its hand-set value (scaled by that value)
         scale = max(abs(prior[j]), 1.0)
-        total -= PRIOR * ((w[j] - prior[j]) / scale) ** 2
-        grad[j] -= 2 * PRIOR * (w[j] - prior[j]) / (scale * scale)
+        total -= strength * ((w[j] - prior[j]) / scale) ** 2
+        grad[j] -= 2 * strength * (w[j] - prior[j]) / (scale * scale)
     return total, grad
 
 
 def fit(data: list[dict[str, Any]], steps: int = 300) -> tuple[list[float], float, float]:
-    """The weights (and temperature) of greatest likelihood, by gradient ascent with Adam; with
-    the log-likelihood per position before and after."""
-    w = start_weights()
-    before, _ = log_likelihood(w, data)
+    """The weights (and temperature) of greatest likelihood, by gradient ascent with Adam from
+    the hand-set weights at their best temperature; with the log-likelihood per position (the
+    prior left out) before and after."""
+    w = start_weights(best_temperature(data))
+    before = log_likelihood(w, data, 0.0)[0]
     m, s = [0.0] * len(w), [0.0] * len(w)
     rate = 0.02
     for t in range(1, steps + 1):
@@ -130,8 +154,21 @@ def fit(data: list[dict[str, Any]], steps: int = 300) -> tuple[list[float], floa
         w[-1] = max(w[-1], 0.5)
         for j in range(len(KINDS)):
             w[j] = max(w[j], 0.1)
-    after, _ = log_likelihood(w, data)
+    after = log_likelihood(w, data, 0.0)[0]
     return w, before / len(data), after / len(data)
+
+
+def held_out(data: list[dict[str, Any]], steps: int) -> tuple[float, float]:
+    """Fitted on the even games, judged on the odd ones: the log-likelihood per held-out position
+    of the hand-set weights (at their best temperature on the even games) and of the tuned ones.
+    Tuned weights that do not beat the hand-set ones here only fit their own games."""
+    train = [pos for pos in data if pos.get("g", 0) % 2 == 0]
+    test = [pos for pos in data if pos.get("g", 0) % 2 == 1]
+    if not train or not test:
+        return 0.0, 0.0
+    w, _, _ = fit(train, steps)
+    hand = log_likelihood(start_weights(best_temperature(train)), test, 0.0)[0] / len(test)
+    return hand, log_likelihood(w, test, 0.0)[0] / len(test)
 
 
 def _parse(argv: Sequence[str] | None) -> Any:
@@ -177,15 +214,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {args.data}: {e}", file=sys.stderr)
         return 2
     started = time.monotonic()
+    hand_out, tuned_out = held_out(data, args.steps)
     w, before, after = fit(data, args.steps)
     tuned = {"values": {**{KIND_NAMES[k]: round(v, 3) for k, v in zip(KINDS, w)}},
              "terms": {t: round(v, 3) for t, v in zip(TERMS, w[len(KINDS):])},
              "attrition_aware": True, "temperature": round(w[-1], 3),
              "command": f"python -m qiguo.ai.tune fit {args.data}", "positions": len(data),
-             "log_likelihood_per_position": {"hand_set": round(before, 4), "tuned": round(after, 4)}}
+             "games": games_in(data),
+             "log_likelihood_per_position": {"hand_set": round(before, 4), "tuned": round(after, 4)},
+             "held_out_per_position": {"hand_set": round(hand_out, 4), "tuned": round(tuned_out, 4)}}
     Path(args.out).write_text(json.dumps(tuned, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(data)} positions, {time.monotonic() - started:.0f} s; log-likelihood per position "
-          f"{before:.4f} -> {after:.4f}")
+    print(f"{len(data)} positions of {games_in(data)} games, {time.monotonic() - started:.0f} s; log-likelihood "
+          f"per position {before:.4f} -> {after:.4f}; on held-out games {hand_out:.4f} -> {tuned_out:.4f}"
+          + ("" if tuned_out > hand_out else " (the tuned weights do not predict unseen games better)"))
     for name, old, new in zip(NAMES + ("temperature",), start_weights(), w):
         print(f"{name:<14}{old:>8.3f}{new:>8.3f}")
     return 0
