@@ -120,3 +120,17 @@ def test_arena_refuses_bad_seats():
     r = subprocess.run([sys.executable, "-m", "qiguo.ai.arena", "--seats", "easy,genius"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 2 and r.stderr.startswith("error:")
+
+
+def test_a_fallback_is_said_once(game):
+    """The window says "A bot failed (WHY); a fallback move was played": WHY does not say it again."""
+    from qiguo.play.strings import set_language, t
+    set_language("en")
+    w = BotWorker(bot=fault_bots.raising_bot)
+    try:
+        w.request(game, "easy")
+        reply = wait(w)
+    finally:
+        w.close()
+    said = t("game.bot_fallback", why=reply.warning)
+    assert said.count("fallback") == 1, said

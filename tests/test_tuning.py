@@ -10,7 +10,7 @@ from qiguo.ai import Budget, evaluate, weights
 from qiguo.ai.ab import OLD, main as ab_main, paired
 from qiguo.ai.bots import easy
 from qiguo.ai.search import BestReplySearch
-from qiguo.ai.tune import NAMES, collect_game, fit, log_likelihood, main as tune_main, start_weights
+from qiguo.ai.tune import NAMES, best_temperature, collect_game, fit, log_likelihood, main as tune_main, start_weights
 from qiguo.engine import HORSE, Game, Move, qfen_of
 
 TRADE = {"b1": "wG", "s19": "rG", "s3": "oG", "e5": "wA", "i9": "rC", "i12": "rD"}
@@ -113,7 +113,8 @@ def test_the_tuning_tool_runs_end_to_end_on_a_tiny_budget(tmp_path, capsys):
     assert tuned["log_likelihood_per_position"]["tuned"] > tuned["log_likelihood_per_position"]["hand_set"]
     assert weights.load(out) is not None
     w, before, after = fit(rows, 5)
-    assert after > before and log_likelihood(start_weights(), rows)[0] / len(rows) == pytest.approx(before)
+    assert after > before
+    assert log_likelihood(start_weights(best_temperature(rows)), rows, 0.0)[0] / len(rows) == pytest.approx(before)
     assert tune_main(["fit", str(tmp_path / "missing.jsonl")]) == 2
 
 

@@ -148,7 +148,7 @@ class BotWorker:
         log.warning("%s; playing a fallback move", why)
         moves = sorted(game.legal_codes())
         move = novice(game, moves, random.Random(seed))
-        return Reply(job, move, time.monotonic() - started, warning=f"{why}; a fallback move was played")
+        return Reply(job, move, time.monotonic() - started, warning=why)
 
     def cancel(self) -> None:
         """Abandon the current request (its search stops early; its answer is ignored)."""
