@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from qiguo.ai.coach import Moment
-from qiguo.engine import Move, point_name
+from qiguo.engine import Game, Move, point_name
 from qiguo.play import movelist
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, render
@@ -24,9 +24,20 @@ from qiguo.ui.widgets import Button, ButtonColumn
 from .base import ButtonScene, register
 
 
-def moment_text(match: Match, m: Moment) -> str:
-    """A key moment in words, in the current language, with the hint's move and its reason."""
-    before = movelist.position_at(match, m.ply - 1)
+def moment_texts(match: Match, moments: list[Moment]) -> list[str]:
+    """Each key moment in words, going through the game once (a long game has many)."""
+    game = movelist.position_at(match, 0)
+    history = match.game.history
+    texts = {}
+    for m in sorted(moments, key=lambda m: m.ply):
+        game.replay(history[game.ply:m.ply - 1])
+        texts[id(m)] = moment_text(game, m)
+    return [texts[id(m)] for m in moments]
+
+
+def moment_text(before: Game, m: Moment) -> str:
+    """A key moment in words, in the current language, with the hint's move and its reason
+    (`before`: the position before its move)."""
     played = move_words(before, before.parse_move(m.move))
     better = move_words(before, before.parse_move(m.better))
     why = reason_words(m.reason) if m.reason is not None else ""
@@ -74,7 +85,7 @@ class MomentsScene(ButtonScene):
         self.error = job.error
         job.close()
         self.job = None
-        self.texts = [moment_text(self.match, m) for m in self.moments]
+        self.texts = moment_texts(self.match, self.moments)
         practise = [Button(t("moment.practise"), self.practise)] if self.moments else []
         self.menu = ButtonColumn(practise + [Button(text, functools.partial(self.open, m))
                                              for m, text in zip(self.moments, self.texts)]
