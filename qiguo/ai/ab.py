@@ -24,10 +24,7 @@ from .arena import MAX_PLIES, each, seating, wilson
 from .bots import NODE_BUDGETS, think
 from .seats import BOTS, parse_seats
 
-OLD = {"values": {"General": 6.0, "Deputy": 6.0, "Brigadier": 4.5, "Envoy": 0.5, "Cannon": 4.0, "Bow": 2.5,
-                  "Crossbow": 3.0, "Sabre": 1.0, "Sword": 1.0, "Horse": 3.0},
-       "terms": {"ALIVE": 60.0, "GENERAL_HELD": 40.0, "PRISONER": 0.6, "FALLING": 42.0, "NEAR": 20.0},
-       "attrition_aware": False}
+OLD = weights.HAND_SET
 """The bots' weights before tuning and attrition awareness (the hand-set ones)."""
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 from . import evaluate
 from qiguo.engine import KIND_NAMES
@@ -37,6 +38,25 @@ def use(data: dict[str, Any]) -> None:
         if name in TERMS:
             setattr(evaluate, name, float(v))
     ATTRITION_AWARE = bool(data.get("attrition_aware", ATTRITION_AWARE))
+
+
+@contextmanager
+def using(data: dict[str, Any]) -> Iterator[None]:
+    """Use these weights within the block, and those in use before after it."""
+    before = current()
+    use(data)
+    try:
+        yield
+    finally:
+        use(before)
+
+
+HAND_SET: dict[str, Any] = {"values": {"General": 6.0, "Deputy": 6.0, "Brigadier": 4.5, "Envoy": 0.5, "Cannon": 4.0, "Bow": 2.5,
+                       "Crossbow": 3.0, "Sabre": 1.0, "Sword": 1.0, "Horse": 3.0},
+            "terms": {"ALIVE": 60.0, "GENERAL_HELD": 40.0, "PRISONER": 0.6, "FALLING": 42.0, "NEAR": 20.0},
+            "attrition_aware": False}
+"""The weights set by hand before any tuning: the puzzles are defined under them (see
+:mod:`.puzzles.mine`), and the A/B test's ``old``."""
 
 
 def load(path: Path = FILE) -> dict[str, Any] | None:

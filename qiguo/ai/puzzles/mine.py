@@ -14,8 +14,10 @@ from ..bots import NODE_BUDGETS, SHAPES, choose_move, easy, novice
 from ..coach.danger import dangers, outlook
 from ..evaluate import VALUE
 from ..search import BestReplySearch, Shape
-from ..coach.judge import MARGIN
+from .. import weights
 
+MARGIN = weights.HAND_SET["values"]["Horse"]
+"""The best must beat every other move by a Horse (of the hand-set weights, as the search here)."""
 SCREEN_DEPTH, CHECK_DEPTH = 2, 3
 """The search depth that finds candidates, and the deeper one that confirms them (and `check`)."""
 EQUAL = 0.5
@@ -47,8 +49,14 @@ def _shape(depth: int) -> Shape:
 
 
 def clearly_best(game: Game, depth: int) -> Found:
-    """The moves of a clear best, searched `depth` plies (fixed, so the same on any computer):
-    the best, any within EQUAL of it, and the gap to the first move outside that."""
+    """The moves of a clear best, searched `depth` plies (fixed, so the same on any computer)
+    under the hand-set weights (so that tuning the bots never unmakes a puzzle): the best, any
+    within EQUAL of it, and the gap to the first move outside that."""
+    with weights.using(weights.HAND_SET):
+        return _clearly_best(game, depth)
+
+
+def _clearly_best(game: Game, depth: int) -> Found:
     moves = sorted(game.legal_codes())
     solution: list[int] = []
     best_value = 0.0
