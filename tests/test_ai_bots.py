@@ -319,12 +319,12 @@ def test_the_search_keeps_each_kingdoms_value_as_computed_afresh(rules, options)
             taking = [c for c in codes if g.piece_at(Move(c).to_sq)]
             captures += bool(taking)
             search._play(rng.choice(taking or codes))
-            assert search.values == kingdom_values(g)
+            assert search.values == pytest.approx(kingdom_values(g))  # sums of tuned values: to rounding
             played.append(search.values)
         while len(played) > 1:
             search._undo()
             played.pop()
-            assert search.values == played[-1] == kingdom_values(g)
+            assert search.values == played[-1] == pytest.approx(kingdom_values(g))
     assert captures > 50
 
 

@@ -3,9 +3,10 @@ import random
 
 import pytest
 
+from qiguo.ai.evaluate import VALUE
 from qiguo.ai.threats import Threats
 from positions import game as position
-from qiguo.engine import HORSE, Game, Move, parse_point, random_game
+from qiguo.engine import HORSE, SABRE, Game, Move, parse_point, random_game
 
 
 @pytest.mark.parametrize("rules, options, blocs", [
@@ -117,7 +118,7 @@ def test_an_allys_most_threatened_piece_is_left_to_the_ally_to_save():
     g = position(pieces, blocs="wg")
     threats = Threats(g, g.teams[0])
     assert sorted(threats.loss.values(), reverse=True)[0] == 150.0  # Wei's general is threatened
-    assert threats.worst(0) == (1.0, 0.0, 0.0)
+    assert threats.worst(0) == (VALUE[SABRE], 0.0, 0.0)
     assert threats.worst(4) == (150.0, 0.0, 0.0)  # searched from Wei's side, Qin saves its Sword
 
 

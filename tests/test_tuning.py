@@ -30,7 +30,7 @@ def trade_at(losses: int) -> Game:
 
 
 def test_a_kingdom_at_nine_losses_refuses_a_trade_it_takes_at_two():
-    weights.use({"attrition_aware": True})
+    weights.use({**weights.HAND_SET, "attrition_aware": True})  # the mechanism, on the hand-set values
     choice = {n: str(Move(easy(trade_at(n), sorted(trade_at(n).legal_codes()), random.Random(0)))) for n in (2, 9)}
     assert trade_at(9).losses[0] == 9 and choice[2] == "e5i9" and choice[9] != "e5i9"
     weights.use({"attrition_aware": False})  # without it, the trade is taken at nine too

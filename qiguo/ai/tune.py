@@ -6,7 +6,7 @@
 ``collect`` plays arena games of mixed levels on node budgets (seeded: the same data on any
 computer) and keeps, every few plies, each kingdom in play's features (the material it moves by
 kind, prisoner points, Generals held, nearness to hegemony by prisoners, the attrition curve)
-with the game's final places. ``fit`` finds the weights of :mod:`.evaluate` under which the
+with the game's final places (the features of the weights tuned; the rest of the value apart). ``fit`` finds the weights of :mod:`.evaluate` under which the
 kingdoms' values best predict those places: each position's final order is scored with the
 Plackett-Luce model on the values over a fitted temperature (the log-likelihood of the order
 that came), with a Gaussian prior toward the hand-set weights so that a few thousand positions
@@ -33,8 +33,12 @@ from .bots import LEVELS, NODE_BUDGETS, think
 
 KINDS = (DEPUTY, BRIGADIER, ENVOY, CANNON, BOW, CROSSBOW, SABRE, HORSE)
 """The piece values tuned (the General's counts with the kingdom; the Sword is the unit)."""
-TERMS = ("GENERAL_HELD", "PRISONER", "NEAR", "FALLING")
-"""The kingdom terms tuned."""
+TERMS = ("NEAR", "FALLING")
+"""The kingdom terms tuned. GENERAL_HELD and PRISONER stay as set by hand: they stand for the
+ways to win that the search plays toward, and the team evaluation needs GENERAL_HELD so that
+taking a General pays (it removes a kingdom from the opponents' average), which the order of
+the places alone cannot show (a first fit without them set it to zero, and the bots stopped
+taking free Generals)."""
 NAMES = tuple(KIND_NAMES[k] for k in KINDS) + TERMS
 PATTERNS = ("2233344", "1223334", "2223334")
 """The levels of the collected games, by turns, rotated one seat a game."""
@@ -59,8 +63,9 @@ def features(g: Game, k: int) -> tuple[list[float], float]:
         2 * g.credits[k] / r.win_kingdoms if r.win_kingdoms else 0.0)
     near = (g.score[k] / r.win_captures) ** 3 if r.win_captures else 0.0
     lost = -(g.losses[k] / r.attrition_limit) ** 3
-    fixed = counts[SWORD] * evaluate.VALUE[SWORD] + counts[GENERAL] * evaluate.VALUE[GENERAL]
-    return [counts[kind] for kind in KINDS] + [held, float(g.score[k]), near, lost], fixed
+    fixed = (counts[SWORD] * evaluate.VALUE[SWORD] + counts[GENERAL] * evaluate.VALUE[GENERAL]
+             + evaluate.GENERAL_HELD * held + evaluate.PRISONER * g.score[k])
+    return [counts[kind] for kind in KINDS] + [near, lost], fixed
 
 
 def collect_game(task: tuple[int, list[str], int, int]) -> list[dict[str, Any]]:

@@ -202,7 +202,15 @@ def games(count: int, seed: int, plies: int = PLIES) -> Iterator[tuple[int, Game
 def mine(count: int, seed: int, progress: Callable[[int, int, int], None] | None = None,
          plies: int = PLIES) -> Iterator[dict[str, Any]]:
     """Puzzles from `count` games (each up to `plies` plies), at most one a position and none
-    twice; `progress(game, ply, found)` after each position looked at."""
+    twice; `progress(game, ply, found)` after each position looked at. The games are played and
+    searched under the hand-set weights, whatever weights the bots ship with, so that a run
+    gives the shipped puzzles again."""
+    with weights.using(weights.HAND_SET):  # the puzzles' bots and search: the same on every run
+        yield from _mine(count, seed, progress, plies)
+
+
+def _mine(count: int, seed: int, progress: Callable[[int, int, int], None] | None, plies: int
+          ) -> Iterator[dict[str, Any]]:
     seen: set[str] = set()
     found = 0
     for n, game in games(count, seed, plies):
