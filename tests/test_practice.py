@@ -395,30 +395,27 @@ def test_calibration_fits_the_levels_from_places_and_refits_its_file(tmp_path, c
     assert calibrate_main(["--refit", str(path)]) == 2
 
 
-def test_the_calibration_command_plays_and_writes(tmp_path):
-    """The real command, on the smallest run (two games) in a separate process."""
+def test_the_calibration_command_plays_and_writes(tmp_path, monkeypatch, capsys):
+    """The command writes every game with the fitted ratings after each one (a stopped run keeps
+    what it played); the games here are stand-ins (places by level), the next test plays real ones."""
+    from qiguo.ai import calibrate
+    def stand_in(task):
+        index, seats, rules, seed, nodes = task
+        order = sorted(range(7), key=lambda k: -["novice", "easy", "normal", "hard"].index(seats[k]))
+        places = [order.index(k) + 1 for k in range(7)]
+        return {"seats": seats, "places": places, "plies": 10, "reason": "generals"}
+    monkeypatch.setattr(calibrate, "play_game", stand_in)
     out = tmp_path / "bots.json"
-    run = subprocess.run([sys.executable, "-m", "qiguo.ai.calibrate", "--games", "1", "--seed", "500", "--out", str(out)],
-                         capture_output=True, text=True, timeout=300)
-    assert run.returncode == 0, run.stderr
+    assert calibrate_main(["--games", "6", "--out", str(out)]) == 0
     data = json.loads(out.read_text())
-    assert len(data["games"]) == 1 and sorted(data["levels"]) == ["easy", "hard", "normal", "novice"]
+    assert len(data["games"]) == 6 and data["command"].endswith(f"--out {out}")
+    levels = {k: Rating.from_json(v) for k, v in data["levels"].items()}
+    assert levels["novice"].mu < levels["easy"].mu < levels["normal"].mu < levels["hard"].mu
+    assert levels["easy"].mu == pytest.approx(25)
 
 
-def test_a_hints_words_never_repeat_what_its_move_takes():
-    """"Crossbow c10–h15 takes Zhao's Horse — takes Zhao's Horse" was said: the reason of a
-    capture no longer names what the move words already name."""
-    from qiguo.play.strings import move_words, reason_words, set_language, t
-    from test_coach import TAKE_GENERAL
-    set_language("en")
-    g = Game.from_qfen(TAKE_GENERAL)
-    move = hint_move(g)
-    text = t("game.hint_why", move=move_words(g, Move(move)), why=reason_words(explain(g, move)))
-    assert text == "Hint: Deputy e5–e12 takes Chu's General — its kingdom falls"
-    for seed in range(6):  # every capture the hint chooses, said once
-        h = mid_game(seed, 30)
-        code = hint_move(h, budget=SMALL)
-        words = move_words(h, Move(code))
-        said = t("game.hint_why", move=words, why=reason_words(explain(h, code)))
-        if h.piece_at(Move(code).to_sq) is not None:
-            assert said.count(" takes ") == 1, said
+def test_a_scripted_player_is_rated_from_real_games(capsys):
+    """A bot in a human's seat, rated over real games (the quickest: easy against six novices)."""
+    assert calibrate_main(["--player", "easy", "--against", "novice", "--games", "2", "--seed", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("game 1: place ") and lines[-1].startswith("easy against six novice: ")
