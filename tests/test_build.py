@@ -54,8 +54,10 @@ def _remember(built):
 def test_the_folder_holds_the_game_and_not_what_it_does_not_use(built):
     internal = built / "_internal"
     for part in ("fonts/qiguo-subset.otf", "fonts/OFL.txt", "sounds/move.wav", "icons/horse-head.svg",
-                 "icons/ATTRIBUTION.txt", "locale/ja.po", "app/hicolor/64x64/apps/qiguo.png"):
+                 "icons/ATTRIBUTION.txt", "locale/ja.po", "app/hicolor/64x64/apps/qiguo.png",
+                 "puzzles/puzzles.jsonl", "ratings/bots.json"):
         assert (internal / "assets" / part).is_file(), part
+    assert (internal / "qiguo" / "ai" / "weights.json").is_file()  # the bots' tuned weights
     names = {p.name.split(".")[0] for p in internal.rglob("*")}
     for unused in ("numpy", "pytest", "_pytest", "hypothesis", "tkinter", "examples"):
         assert unused not in names, unused
@@ -102,5 +104,7 @@ def test_pip_install_puts_the_desktop_entry_and_icons_where_desktops_look(tmp_pa
     for size in (16, 32, 48, 64, 128, 256, 512):
         assert f"share/icons/hicolor/{size}x{size}/apps/qiguo.png" in data
     assert "share/qiguo/assets/app/hicolor/64x64/apps/qiguo.png" in data
+    assert {"share/qiguo/assets/puzzles/puzzles.jsonl", "share/qiguo/assets/ratings/bots.json"} <= set(data)
+    assert "qiguo/ai/weights.json" in names  # the bots' tuned weights, beside their module
     entry = (ROOT / "assets" / "app" / "qiguo.desktop").read_text(encoding="utf-8")
     assert "Exec=qiguo\n" in entry and "Icon=qiguo\n" in entry and "Type=Application\n" in entry

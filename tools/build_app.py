@@ -9,6 +9,7 @@ numpy, tkinter, pygame's examples, tests and docs). The last line says the folde
 from __future__ import annotations
 
 import argparse
+import importlib.metadata
 import importlib.util
 import os
 import subprocess
@@ -37,6 +38,16 @@ def folder_size(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
+def compiled_helpers(distribution: str) -> list[str]:
+    """The top-level helper modules a mypyc-compiled wheel ships beside its package (openskill's
+    wheels are compiled; the freezer cannot see that its modules import the helper)."""
+    try:
+        files = importlib.metadata.files(distribution) or []
+    except importlib.metadata.PackageNotFoundError:
+        return []
+    return sorted({f.name.split(".")[0] for f in files if "__mypyc" in f.name and "/" not in str(f)})
+
+
 def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     sep = os.pathsep
     args = ["--noconfirm", "--clean", "--onedir", "--name", "qiguo", "--distpath", str(dist),
@@ -44,6 +55,11 @@ def pyinstaller_args(dist: Path, work: Path) -> list[str]:
     for name in ASSETS:
         if (ROOT / "assets" / name).is_dir():
             args += ["--add-data", f"{ROOT / 'assets' / name}{sep}assets/{name}"]
+    weights = ROOT / "qiguo" / "ai" / "weights.json"  # the bots' tuned weights, beside their module
+    if weights.is_file():
+        args += ["--add-data", f"{weights}{sep}qiguo/ai"]
+    for module in compiled_helpers("openskill"):
+        args += ["--hidden-import", module]
     for module in EXCLUDED:
         args += ["--exclude-module", module]
     icon = ROOT / "assets" / "app" / ("qiguo.ico" if sys.platform == "win32" else "hicolor/512x512/apps/qiguo.png")
