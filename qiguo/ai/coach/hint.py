@@ -1,4 +1,4 @@
-"""The hint: the judge's move (the hard search's on a fixed node budget, at least three plies deep,
+"""The hint: the judge's move (the hard search's on a fixed node budget, going on to finish three plies,
 kept only if it neither leaves the general takeable nor gives material away while a move exists
 that does neither), and why it is suggested, in one reason."""
 from __future__ import annotations

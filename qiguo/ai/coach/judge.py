@@ -1,5 +1,5 @@
 """The coach's one judge of a position: the hint's search (the hard bot's, on a fixed node budget
-so that every computer gives the same answer, at least three plies deep), the move it
+so that every computer gives the same answer, going on to finish three plies), the move it
 recommends, and what any other move is worth beside it. The hint, key moments, exercises and
 puzzles all ask it; so a move the hint recommends is never called a mistake."""
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..evaluate import VALUE, WIN
 from .danger import Outlook, outlook, score
 
 HINT_NODES = 20_000
-"""The hint's search nodes (past them the search still completes three plies)."""
+"""The hint's search nodes (past them the search goes on to complete three plies, up to six times as many)."""
 HINT_BUDGET = Budget(nodes=HINT_NODES, floor=True)
 MARGIN = VALUE[HORSE]
 """A move the search values at least this much below the judge's choice is a mistake; one
