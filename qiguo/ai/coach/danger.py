@@ -58,6 +58,14 @@ def takers_after(game: Game, code: int, kingdom: int, sq: int) -> tuple[tuple[in
         game.undo()
 
 
+def still_in_danger(game: Game, code: int, kingdom: int, sq: int) -> bool:
+    """Whether `kingdom`'s piece that stood on `sq` can still be taken once the mover has played
+    `code` (where it stands then: the moved piece on its destination)."""
+    m = Move(code)
+    where = m.to_sq if not m.is_pass and m.from_sq == sq else sq
+    return bool(takers_after(game, code, kingdom, where))
+
+
 def dangers_after(game: Game, code: int, kingdom: int) -> list[Danger]:
     """:func:`dangers` of `kingdom` once the mover has played `code` (undone after)."""
     game.play_code(code)

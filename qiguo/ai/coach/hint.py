@@ -10,7 +10,7 @@ from qiguo.engine import GENERAL, KIND_NAMES, KINGDOM_NAMES, Game, Move, Piece, 
 
 from ..bots import Budget
 from ..evaluate import VALUE
-from .danger import Outlook, dangers, outlook, takers_after
+from .danger import Outlook, dangers, outlook, still_in_danger, takers_after
 from .judge import Judge
 
 
@@ -90,24 +90,17 @@ def _why(game: Game, code: int, o: Outlook) -> Reason:
         if mover is not None and VALUE[o.taken.kind] > VALUE[mover.kind]:
             return Reason("takes_trade", mover, o.taken, m.to_sq)
         return Reason("takes", mover, o.taken, m.to_sq)
-    saved = [d for sq, d in before.items() if not _still_in_danger(game, code, k, sq)]
+    saved = [d for sq, d in before.items() if not still_in_danger(game, code, k, sq)]
     if saved:
         d = max(saved, key=lambda d: (VALUE[d.piece.kind], -d.point))
         return Reason("saves", d.piece, d.by[0][1], d.point)
-    target = _general_threatened(game, code, k)
+    target = general_threatened(game, code, k)
     if target is not None:
         return Reason("threatens_general", mover, target)
     return Reason("safe" if o.safe else "least_bad", mover)
 
 
-def _still_in_danger(game: Game, code: int, k: int, sq: int) -> bool:
-    """Whether the piece that stood on `sq` can still be taken after `code` (where it is then)."""
-    m = Move(code)
-    where = m.to_sq if not m.is_pass and m.from_sq == sq else sq
-    return bool(takers_after(game, code, k, where))
-
-
-def _general_threatened(game: Game, code: int, k: int) -> Piece | None:
+def general_threatened(game: Game, code: int, k: int) -> Piece | None:
     """An enemy general the moved piece could take next, if any."""
     m = Move(code)
     if m.is_pass:

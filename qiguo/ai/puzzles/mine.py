@@ -8,10 +8,11 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from qiguo.engine import CANNON, HORSE, Game, Move, takers
+from qiguo.engine import CANNON, HORSE, Game, Move
 
 from ..bots import NODE_BUDGETS, SHAPES, choose_move, easy, novice
-from ..coach.danger import dangers, outlook
+from ..coach.danger import dangers, outlook, still_in_danger
+from ..coach.hint import general_threatened
 from ..evaluate import VALUE
 from ..search import BestReplySearch, Shape
 from .. import weights
@@ -95,26 +96,15 @@ def theme(game: Game, code: int) -> str | None:
         return "save_general"
     if victim is not None and piece.kind == CANNON:
         return "cannon"
-    if victim is not None and not _takers_after(game, code, m.to_sq):
+    if victim is not None and not still_in_danger(game, code, game.turn, m.to_sq):
         return "free"
     if victim is None and piece.kind == HORSE and _attacked_after(game, code, m.to_sq) >= 2:
         return "fork"
-    if victim is None and before and sum(_takers_after(game, code, sq) for sq in before) < len(before):
+    if victim is None and before and sum(still_in_danger(game, code, game.turn, sq) for sq in before) < len(before):
         return "save"
-    if victim is None and _threatens_general(game, code, m.to_sq):
+    if victim is None and general_threatened(game, code, game.turn) is not None:
         return "threat"
     return None
-
-
-def _takers_after(game: Game, code: int, sq: int) -> bool:
-    k = game.turn
-    m = Move(code)
-    where = m.to_sq if m.from_sq == sq else sq
-    game.play_code(code)
-    try:
-        return game.result is None and game.alive[k] and bool(takers(game, where, k))
-    finally:
-        game.undo()
 
 
 def _attacked_after(game: Game, code: int, sq: int) -> int:
@@ -133,18 +123,6 @@ def _attacked_after(game: Game, code: int, sq: int) -> int:
             if v is not None and (v.is_general or VALUE[v.kind] >= VALUE[HORSE]):
                 n += 1
         return n
-    finally:
-        game.undo()
-
-
-def _threatens_general(game: Game, code: int, sq: int) -> bool:
-    """Whether the piece moved to `sq` could take an enemy General next."""
-    k = game.turn
-    game.play_code(code)
-    try:
-        game.set_turn(k)
-        return any(not Move(c).is_pass and Move(c).from_sq == sq and (v := game.piece_at(Move(c).to_sq)) is not None
-                   and v.is_general for c in game.legal_codes())
     finally:
         game.undo()
 
