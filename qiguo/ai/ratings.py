@@ -84,12 +84,6 @@ def after_puzzle(player: Rating, puzzle: Rating, solved: bool) -> Rating:
     return rate([(player, 1 if solved else 2), (puzzle, 2 if solved else 1)], [0])[0]
 
 
-def expected(player: Rating, puzzle: Rating) -> float:
-    """The chance that the player solves the puzzle, by the model."""
-    a, b = MODEL.rating(mu=player.mu, sigma=player.sigma), MODEL.rating(mu=puzzle.mu, sigma=puzzle.sigma)
-    return float(MODEL.predict_win([[a], [b]])[0])
-
-
 def bot_ratings() -> dict[str, Rating]:
     """The calibrated rating of each bot level (the start rating for any level missing, or all
     of them when the file is missing or damaged: the game goes on)."""

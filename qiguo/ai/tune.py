@@ -72,6 +72,11 @@ def collect_game(task: tuple[int, list[str], int, int]) -> list[dict[str, Any]]:
     """One game (up to `plies` plies) and its positions: [{"f": [[features] per kingdom in play],
     "x": [fixed part], "p": [final places]}]."""
     index, seats, seed, plies = task
+    with weights.using(weights.HAND_SET):  # the games tuning starts from: the same on every run
+        return _collect(index, seats, seed, plies)
+
+
+def _collect(index: int, seats: list[str], seed: int, plies: int) -> list[dict[str, Any]]:
     g = Game.new()
     kept: list[tuple[list[int], list[list[float]], list[float]]] = []
     while g.result is None and g.ply < plies:
@@ -86,8 +91,10 @@ def collect_game(task: tuple[int, list[str], int, int]) -> list[dict[str, Any]]:
 
 
 def start_weights(temperature: float = 10.0) -> list[float]:
-    """The hand-set weights in the order of NAMES, and the temperature last."""
-    return [evaluate.VALUE[k] for k in KINDS] + [getattr(evaluate, t) for t in TERMS] + [temperature]
+    """The hand-set weights in the order of NAMES (whatever weights the bots ship with), and the
+    temperature last."""
+    hand = weights.HAND_SET
+    return ([hand["values"][KIND_NAMES[k]] for k in KINDS] + [hand["terms"][t] for t in TERMS] + [temperature])
 
 
 def best_temperature(data: list[dict[str, Any]]) -> float:

@@ -51,12 +51,9 @@ def using(data: dict[str, Any]) -> Iterator[None]:
         use(before)
 
 
-HAND_SET: dict[str, Any] = {"values": {"General": 6.0, "Deputy": 6.0, "Brigadier": 4.5, "Envoy": 0.5, "Cannon": 4.0, "Bow": 2.5,
-                       "Crossbow": 3.0, "Sabre": 1.0, "Sword": 1.0, "Horse": 3.0},
-            "terms": {"ALIVE": 60.0, "GENERAL_HELD": 40.0, "PRISONER": 0.6, "FALLING": 42.0, "NEAR": 20.0},
-            "attrition_aware": False}
-"""The weights set by hand before any tuning: the puzzles are defined under them (see
-:mod:`.puzzles.mine`), and the A/B test's ``old``."""
+HAND_SET: dict[str, Any] = current()
+"""The weights set by hand in :mod:`.evaluate`, before any file is read: the puzzles are defined
+under them (see :mod:`.puzzles.mine`), the tuning starts from them and the A/B test's ``old``."""
 
 
 def load(path: Path = FILE) -> dict[str, Any] | None:

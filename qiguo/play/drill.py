@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from qiguo.ai.puzzles import Puzzle
-from qiguo.engine import Game, Move
+from qiguo.engine import Game
 
 from .judging import Judging
 from .practice import Practice, Problem, accepted, of_exercise, of_puzzle, today
@@ -149,8 +149,3 @@ class Drill:
         if self._judging is not None:
             self._judging.close()
             self._judging = None
-
-
-def answer_move(drill: Drill) -> Move | None:
-    """The move shown as the answer, once the problem is over."""
-    return Move(drill.outcome.answer) if drill.outcome is not None else None

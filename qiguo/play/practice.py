@@ -36,10 +36,6 @@ EXERCISE_RATING = 1500
 """What an exercise is shown as, beside the puzzles (it moves no rating)."""
 
 
-class PracticeError(ValueError):
-    """The practice file could not be read; the message says why (it was set aside)."""
-
-
 def today() -> int:
     """Today's date as a day number (local time)."""
     return date.today().toordinal()
