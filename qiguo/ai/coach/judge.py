@@ -46,6 +46,7 @@ class Judge:
         moves = sorted(self.game.legal_codes())
         self.moves = list(moves)
         self._values: dict[int, float] = {}
+        self._outlooks: dict[int, Outlook] = {}
         if len(moves) == 1:
             self.search = None
             self.depth = 0
@@ -63,8 +64,14 @@ class Judge:
             self._values[code] = 0.0 if self.search is None else self.search.value_of(code, self.depth)
         return self._values[code]
 
+    def outlook(self, code: int) -> Outlook:
+        """What `code` does seen statically (looked at once)."""
+        if code not in self._outlooks:
+            self._outlooks[code] = outlook(self.game, code)
+        return self._outlooks[code]
+
     def verdict(self, code: int) -> Verdict:
-        return Verdict(outlook(self.game, code), self.value(code), self.value(self.best))
+        return Verdict(self.outlook(code), self.value(code), self.value(self.best))
 
     def good_enough(self, code: int) -> bool:
         """Whether `code` is as good as the judge's choice within the margin (and does not leave
@@ -76,7 +83,7 @@ class Judge:
         the general takeable where the choice does not. Never the judge's own choice."""
         if code == self.best:
             return False
-        mine, best = self.verdict(code), outlook(self.game, self.best)
+        mine, best = self.verdict(code), self.outlook(self.best)
         return (mine.outlook.general and not best.general) or mine.cost >= MARGIN
 
 
