@@ -22,7 +22,7 @@ from qiguo.ai.puzzles import Puzzle
 from qiguo.ai.ratings import Rating, after_puzzle
 from qiguo.engine import Game, Move
 
-from .files import data_dir, parse_json, read_text, set_aside, write_json
+from .files import data_dir, read_kept, set_aside, write_json
 
 FILE = "practice.json"
 FORMAT = "qiguo-practice"
@@ -145,14 +145,11 @@ class Practice:
         is damaged: then it is set aside and `problem` says so)."""
         p = path()
         try:
-            data = parse_json(read_text(p))
-        except FileNotFoundError:
-            return cls()
-        except OSError as e:
-            return cls(problem=f"{FILE}: {e.strerror or e}")
+            data = read_kept(p, ValueError)
         except ValueError as e:
-            set_aside(p)
-            return cls(problem=f"{FILE}: {e}")
+            return cls(problem=str(e))
+        if data is None:
+            return cls()
         try:
             return cls.from_json(data)
         except (ValueError, KeyError, TypeError):
