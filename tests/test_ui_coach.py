@@ -91,6 +91,22 @@ def test_a_finished_game_is_recorded_once_and_shown(data_dir):
     assert isinstance(review, GameScene) and review.review and review.game.history == m.game.history
 
 
+def test_the_record_counts_the_exercises_again_when_practice_returns_to_it():
+    from qiguo.ai.coach import key_moments
+    from qiguo.play.practice import Practice, today
+    app = make_app()
+    scene = RecordScene(app)
+    app.stack.push(scene)
+    assert scene.exercises.label == "Your mistakes: 0 exercises due" and not scene.exercises.enabled
+    app.stack.push(app.scene("rules"))  # another scene on top, while the mistakes are saved
+    m = crafted_match()
+    practice = Practice.load()
+    assert practice.add_moments(m.game, key_moments(m.game, [0]).moments, today()) == 2 and practice.save()
+    app.stack.pop()
+    frames(app, 1)
+    assert scene.exercises.label == "Your mistakes: 2 exercises due" and scene.exercises.enabled
+
+
 def test_the_game_scene_records_the_game_when_it_ends():
     from test_ui_follow import human_move
     from ui_helpers import FINISHING_QFEN

@@ -81,6 +81,10 @@ class Scene:
     def leave(self) -> None:
         """Called when the scene is removed from the stack."""
 
+    def revealed(self) -> None:
+        """Called when the scene is on top again, the one above it gone (what that one changed
+        may be shown)."""
+
     toast_top = False
     """Messages go at the top of the toast area (True) or at its bottom."""
 
@@ -156,11 +160,15 @@ class SceneStack:
         self.scenes.append(scene)
 
     def pop(self) -> None:
+        """Remove the top scene; the one below it is told it is on top again."""
         if self.scenes:
             self.scenes.pop().leave()
+            if self.scenes:
+                self.scenes[-1].revealed()
 
     def replace(self, scene: Scene) -> None:
-        self.pop()
+        if self.scenes:
+            self.scenes.pop().leave()
         self.push(scene)
 
     def draw(self, surface: pygame.Surface) -> None:

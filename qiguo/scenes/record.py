@@ -56,14 +56,18 @@ class RecordScene(ButtonScene):
         self.levels = [(t(f"level.{name}"), r.shown) for name, r in bot_ratings().items()]
         key, values = rating.suggestion(self.rows)
         self.suggestion = t(key, **{k: t(f"level.{v}") if k in ("level", "next") else v for k, v in values.items()})
-        due = len(Practice.load().due(today()))
         recent = list(reversed(self.games))[:RECENT]
+        self.exercises = Button("", functools.partial(self.practise, "exercises"))
+        self.revealed()
         self.menu = ButtonColumn([Button(t("record.puzzles"), functools.partial(self.practise, "puzzles")),
-                                  Button(t("record.daily"), functools.partial(self.practise, "daily")),
-                                  Button(tn("record.exercises", due), functools.partial(self.practise, "exercises"),
-                                         enabled=due > 0)]
+                                  Button(t("record.daily"), functools.partial(self.practise, "daily")), self.exercises]
                                  + [Button(game_label(e), functools.partial(self.open, e)) for e in recent]
                                  + [Button(t("moment.back"), self.back)])
+
+    def revealed(self) -> None:
+        """The exercises due, counted again (practice may have just done some)."""
+        due = len(Practice.load().due(today()))
+        self.exercises.label, self.exercises.enabled = tn("record.exercises", due), due > 0
 
     def practise(self, mode: str) -> None:
         self.app.stack.push(self.app.scene("practice", mode))
