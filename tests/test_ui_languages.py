@@ -94,6 +94,21 @@ def test_no_chinese_or_japanese_line_starts_with_closing_punctuation(code):
         set_language("en")
 
 
+@pytest.mark.parametrize("width", [120, 160, 220, 300])
+def test_a_japanese_sentence_with_a_move_in_it_fills_its_lines_and_keeps_the_move_whole(width):
+    """It broke only at the spaces around the move, leaving half-empty lines ("す。h15")."""
+    from qiguo.ui.fonts import font, wrap
+    text = "弩 c10–h15 は趙の馬を取る — 取る価値があります。h15 の弩はまだ取られる可能性があります"
+    lines = wrap(text, 16, width)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert all("c10–h15" in line or "c10" not in line for line in lines)
+    f = font(16)
+    for line, after in zip(lines, lines[1:]):
+        assert f.size(line)[0] <= width
+        if after[0] >= "\u3040" and after[1:2] not in ("。", "、"):  # a kana or kanji could have stayed
+            assert f.size(line + after[0])[0] > width, (line, after)
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 900)])
 @pytest.mark.parametrize("code", ["en", "zh", "zh_TW", "ja"])
 def test_the_legend_shows_every_piece_description_whole(code, size, monkeypatch):

@@ -112,9 +112,15 @@ def fitted(text: str, size: int, width: int, floor: int = FLOOR) -> tuple[str, i
     return elide(text, best, width), best
 
 
+CJK_START = 0x2E80
+"""Characters from here on (Chinese, Japanese, their punctuation and full-width forms) may
+have a line break on either side."""
+
+
 def wrap(text: str, size: int, width: int) -> list[str]:
-    """Lines of `text` no wider than `width`: broken at spaces, or anywhere in text without
-    them (Chinese and Japanese) and inside a word too long for a line."""
+    """Lines of `text` no wider than `width`: broken at spaces and between Chinese or Japanese
+    characters (so a move written inside a Japanese sentence, "将 a1–a2", stays whole while the
+    sentence around it fills each line), and inside a word too long for a line."""
     text = drawable(text)
     lines = list(_wrap(text, size, width))
     if wrapped is not None:
@@ -122,27 +128,47 @@ def wrap(text: str, size: int, width: int) -> list[str]:
     return lines
 
 
+def _tokens(text: str) -> list[tuple[str, bool]]:
+    """The unbreakable pieces of a text, each with whether a space comes before it: a run of
+    letters, digits and punctuation, or one Chinese or Japanese character."""
+    out: list[tuple[str, bool]] = []
+    word, space = "", False
+    for ch in text:
+        if ch == " " or ord(ch) >= CJK_START:
+            if word:
+                out.append((word, space))
+                word, space = "", False
+            if ch == " ":
+                space = True
+            else:
+                out.append((ch, space))
+                space = False
+        else:
+            word += ch
+    if word:
+        out.append((word, space))
+    return out
+
+
 @lru_cache(maxsize=1024)
 def _wrap(text: str, size: int, width: int) -> tuple[str, ...]:
     f = font(size)
-    spaced = " " in text
-    joiner = " " if spaced else ""
-    tokens: list[str] = []
-    for word in (text.split(" ") if spaced else list(text)):
+    tokens: list[tuple[str, bool]] = []
+    for word, space in _tokens(text):
         if f.size(word)[0] <= width:
-            tokens.append(word)
+            tokens.append((word, space))
             continue
         piece = ""
         for ch in word:
             if piece and f.size(piece + ch)[0] > width:
-                tokens.append(piece)
-                piece = ""
+                tokens.append((piece, space))
+                piece, space = "", False
             piece += ch
-        tokens.append(piece)
+        tokens.append((piece, space))
     lines: list[str] = []
     line = ""
-    for tok in tokens:
-        trial = f"{line}{joiner}{tok}" if line else tok
+    for tok, space in tokens:
+        trial = f"{line}{' ' if space else ''}{tok}" if line else tok
         if line and f.size(trial)[0] > width:
             lines.append(line)
             line = tok
