@@ -10,7 +10,7 @@ with the game's final places (the features of the weights tuned; the rest of the
 kingdoms' values best predict those places: each position's final order is scored with the
 Plackett-Luce model on the values over a fitted temperature (the log-likelihood of the order
 that came), with a Gaussian prior toward the hand-set weights so that a few thousand positions
-cannot push a weight anywhere silly; gradient ascent, seeded, a few seconds. It writes the
+cannot push a weight anywhere silly; gradient ascent, seeded, under a minute. It writes the
 weights, with the command and the data's size, where the bots read them (:mod:`.weights`). The
 Sword's value (1: values are in Swords) and ALIVE (the same for every kingdom in play, so the
 order says nothing of it) stay as they are."""
