@@ -161,15 +161,18 @@ class SceneStack:
 
     def pop(self) -> None:
         """Remove the top scene; the one below it is told it is on top again."""
+        self._remove()
         if self.scenes:
-            self.scenes.pop().leave()
-            if self.scenes:
-                self.scenes[-1].revealed()
+            self.scenes[-1].revealed()
 
     def replace(self, scene: Scene) -> None:
+        """Put `scene` in place of the top one (the one below is not on top in between)."""
+        self._remove()
+        self.push(scene)
+
+    def _remove(self) -> None:
         if self.scenes:
             self.scenes.pop().leave()
-        self.push(scene)
 
     def draw(self, surface: pygame.Surface) -> None:
         start = len(self.scenes) - 1

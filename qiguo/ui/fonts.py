@@ -3,6 +3,7 @@ what the font cannot draw (control and format characters, lone surrogates, chara
 the subset) is left out, so drawing never raises."""
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 import pygame
@@ -112,15 +113,16 @@ def fitted(text: str, size: int, width: int, floor: int = FLOOR) -> tuple[str, i
     return elide(text, best, width), best
 
 
-CJK_START = 0x2E80
-"""Characters from here on (Chinese, Japanese, their punctuation and full-width forms) may
-have a line break on either side."""
+TOKEN = re.compile(r"( *)([^ \u2e80-\U0010ffff]+|[^ ])")
+"""A piece of text a line may not break inside, after its spaces: a run of characters below
+U+2E80, or one character from there on (Chinese, Japanese, their punctuation and full-width
+forms, which may have a break on either side)."""
 
 
 def wrap(text: str, size: int, width: int) -> list[str]:
     """Lines of `text` no wider than `width`: broken at spaces and between Chinese or Japanese
-    characters (so a move written inside a Japanese sentence, "将 a1–a2", stays whole while the
-    sentence around it fills each line), and inside a word too long for a line."""
+    characters (so a move's "c10–h15" inside a Japanese sentence stays whole while the sentence
+    around it fills each line), and inside a word too long for a line."""
     text = drawable(text)
     lines = list(_wrap(text, size, width))
     if wrapped is not None:
@@ -131,23 +133,7 @@ def wrap(text: str, size: int, width: int) -> list[str]:
 def _tokens(text: str) -> list[tuple[str, bool]]:
     """The unbreakable pieces of a text, each with whether a space comes before it: a run of
     letters, digits and punctuation, or one Chinese or Japanese character."""
-    out: list[tuple[str, bool]] = []
-    word, space = "", False
-    for ch in text:
-        if ch == " " or ord(ch) >= CJK_START:
-            if word:
-                out.append((word, space))
-                word, space = "", False
-            if ch == " ":
-                space = True
-            else:
-                out.append((ch, space))
-                space = False
-        else:
-            word += ch
-    if word:
-        out.append((word, space))
-    return out
+    return [(m[2], bool(m[1])) for m in TOKEN.finditer(text)]
 
 
 @lru_cache(maxsize=1024)
