@@ -111,9 +111,9 @@ def test_arena_runs_and_writes_json(tmp_path):
     assert sum(v["seats"] for v in data["levels"].values()) == 14
     for v in data["levels"].values():
         assert {"seats", "wins", "win_rate", "move_ms_p50", "move_ms_p95", "floor_moves"} <= set(v)
-    assert data["levels"]["normal"]["floor_moves"] == 0  # node budgets: no deadline to go past
+    assert data["levels"]["normal"]["floor_moves"] == 0  # normal's node budget has no floor to go past
     assert "win rate" in r.stdout and "2/2 games" in r.stderr
-    assert "past its time budget to reach its minimum depth: 0 of" in r.stdout
+    assert "past its budget to reach its minimum depth: 0 of" in r.stdout
 
 
 def test_arena_refuses_bad_seats():

@@ -136,3 +136,24 @@ def test_a_node_budget_with_a_floor_completes_the_minimum_depth():
     floored = think(g, "hard", 1, Budget(nodes=3000, floor=True))
     assert floored.depth >= 3 and floored.floor_used
     assert think(g, "hard", 1, Budget(nodes=3000)).depth < 3
+
+
+def test_the_ab_test_can_compare_the_floor_on_and_off(monkeypatch, tmp_path):
+    """Only the tested kingdom's budget changes between A and B; the opponents keep theirs."""
+    import qiguo.ai.ab as ab
+    from qiguo.ai.bots import NODE_BUDGETS, Thought, novice
+    seen: list[tuple[int, str, bool]] = []
+
+    def fake_think(game, level, seed=0, budget=None):
+        seen.append((game.turn, level, budget.floor))
+        return Thought(novice(game, sorted(game.legal_codes()), random.Random(seed)))
+    monkeypatch.setattr(ab, "think", fake_think)
+    monkeypatch.setattr(ab, "MAX_PLIES", 14)
+    out = tmp_path / "ab.json"
+    assert ab_main(["--games", "1", "--a-floor", "off", "--b-floor", "on", "--json", str(out)]) == 0
+    a, b = seen[:14], seen[14:]
+    assert [f for k, lvl, f in a if k == 0] == [False, False] and [f for k, lvl, f in b if k == 0] == [True, True]
+    assert {f for k, lvl, f in a + b if k != 0} == {NODE_BUDGETS["normal"].floor}
+    assert json.loads(out.read_text())["floor"] == {"A": False, "B": True}
+    seen.clear()  # unless told, both sides are as shipped: hard's node budget has its floor
+    assert ab_main(["--games", "1"]) == 0 and {f for k, lvl, f in seen if k == 0} == {True}

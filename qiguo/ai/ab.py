@@ -1,18 +1,21 @@
-"""An A/B test of two weight sets for one bot level, on the same seeds against the same opponents:
+"""An A/B test of two versions of one bot level, on the same seeds against the same opponents:
 
-    python -m qiguo.ai.ab --a A.json --b B.json [--games N] [--seed S] [--seats 4333333] [--jobs J] [--json FILE]
+    python -m qiguo.ai.ab --a A.json --b B.json [--a-floor on|off] [--b-floor on|off] [--games N] [--seed S]
+                          [--seats 4333333] [--jobs J] [--json FILE]
 
 The level of the first seat is the one tested (hard in ``4333333``); each game is played twice
-from the same seed and seating (rotated one seat a game), once with the tested level on A's
-weights and once on B's, the opponents on A's (node budgets: repeatable). A weights file is
-what :mod:`.weights` reads (``old`` stands for the hand-set weights without attrition
-awareness, ``new`` for the shipped ones). It reports each side's win rate with its 95%
+from the same seed and seating (rotated one seat a game), once with the tested level as A and
+once as B, the opponents on A's weights (node budgets: repeatable). A version is a weight set
+and whether its node budget has the floor (see :class:`.bots.Budget`; as shipped unless
+given). A weights file is what :mod:`.weights` reads (``old`` stands for the hand-set weights
+without attrition awareness, ``new`` for the shipped ones). It reports each side's win rate with its 95%
 interval, how the tested level's losses came (attrition, general), and the paired difference
 B − A with its 95% interval: B is kept only when that interval lies above zero."""
 from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -21,7 +24,7 @@ from qiguo.engine import KINGDOMS, Game
 
 from . import weights
 from .arena import MAX_PLIES, each, seating, wilson
-from .bots import NODE_BUDGETS, think
+from .bots import NODE_BUDGETS, Budget, think
 from .seats import BOTS, parse_seats
 
 OLD = weights.HAND_SET
@@ -40,16 +43,18 @@ def weights_of(text: str) -> dict[str, Any]:
     return found
 
 
-def play(task: tuple[int, list[str], int, int, dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
-    """One game: kingdom `mine` on the `tested` weights, the others on `others`. Returns whether
-    it won, how it ended (in play, or out by general or attrition) and the game's length."""
-    index, seats, seed, mine, tested, others = task
+def play(task: tuple[int, list[str], int, int, dict[str, Any], dict[str, Any], bool]) -> dict[str, Any]:
+    """One game: kingdom `mine` on the `tested` weights (its node budget with the floor or
+    without), the others on `others`. Returns whether it won, how it ended (in play, or out by
+    general or attrition) and the game's length."""
+    index, seats, seed, mine, tested, others, floor = task
     game = Game.new()
     while game.result is None and game.ply < MAX_PLIES:
         k = game.turn
         weights.use(tested if k == mine else others)
         level = seats[k]
-        game.play_code(think(game, level, seed=seed * 1000 + game.ply, budget=NODE_BUDGETS[level]).move)
+        budget: Budget = replace(NODE_BUDGETS[level], floor=floor) if k == mine else NODE_BUDGETS[level]
+        game.play_code(think(game, level, seed=seed * 1000 + game.ply, budget=budget).move)
     standing = game.standing(mine)
     won = KINGDOMS[mine] in (game.result.winners if game.result else "")
     return {"index": index, "won": won, "fate": "won" if won else standing.how or standing.state, "plies": game.ply}
@@ -66,9 +71,11 @@ def paired(a: list[bool], b: list[bool]) -> tuple[float, float, float]:
 
 
 def _parse(argv: Sequence[str] | None) -> Any:
-    p = Parser(prog="python -m qiguo.ai.ab", description="A/B test of two weight sets for one bot level")
+    p = Parser(prog="python -m qiguo.ai.ab", description="A/B test of two versions of one bot level")
     p.add_argument("--a", type=parsed(weights_of), default="old")
     p.add_argument("--b", type=parsed(weights_of), default="new")
+    for side in "ab":
+        p.add_argument(f"--{side}-floor", choices=("on", "off"), help="the tested level's node budget with its floor or without")
     p.add_argument("--games", type=whole(1, 10_000), default=42)
     p.add_argument("--seed", type=whole(0, 2 ** 31), default=1)
     p.add_argument("--seats", type=parsed(lambda text: parse_seats(text, BOTS)), default=["hard"] + ["normal"] * 6)
@@ -82,13 +89,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if isinstance(args, int):
         return args
     a, b = (weights_of(x) if isinstance(x, str) else x for x in (args.a, args.b))
+    shipped = NODE_BUDGETS[args.seats[0]].floor
+    a_floor, b_floor = (shipped if f is None else f == "on" for f in (args.a_floor, args.b_floor))
     tasks = []
     for i in range(args.games):
         seats, mine = seating(args.seats, i, True), i % 7  # the tested level's seat moves round
-        tasks += [(i, seats, args.seed + i, mine, a, a), (i, seats, args.seed + i, mine, b, a)]
+        tasks += [(i, seats, args.seed + i, mine, a, a, a_floor), (i, seats, args.seed + i, mine, b, a, b_floor)]
     results = list(each(play, tasks, args.jobs))
     side = {"A": results[0::2], "B": results[1::2]}
-    report: dict[str, Any] = {"games": args.games, "seed": args.seed, "level": args.seats[0]}
+    report: dict[str, Any] = {"games": args.games, "seed": args.seed, "level": args.seats[0],
+                              "floor": {"A": a_floor, "B": b_floor}}
     for name, rs in side.items():
         wins = sum(r["won"] for r in rs)
         low, high = wilson(wins, len(rs))

@@ -181,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for level, s in ordered:
         if s["depths"]:
             print(f"{level} completed search depths: " + ", ".join(f"{d}: {n}" for d, n in s["depths"].items())
-                  + f"; past its time budget to reach its minimum depth: {s['floor_moves']} of "
+                  + f"; past its budget to reach its minimum depth: {s['floor_moves']} of "
                   f"{sum(s['depths'].values())} moves")
     print(f"games {summary['games']}, mean plies {summary['mean_plies']}, unfinished {summary['unfinished']}, "
           f"endings {summary['reasons']}")

@@ -29,12 +29,13 @@ class Budget:
 DEFAULT_BUDGETS = {"novice": Budget(), "easy": Budget(), "normal": Budget(seconds=0.25),
                    "hard": Budget(seconds=0.9)}
 NODE_BUDGETS = {"novice": Budget(), "easy": Budget(), "normal": Budget(nodes=6000),
-                "hard": Budget(nodes=15000)}
+                "hard": Budget(nodes=15000, floor=True)}
 """Node budgets near the shipped time on the development machine, for tests and repeatable arena
 runs. Measured again after the search got faster, over 4 arena games (seed 11), two at a time
 on its 2 cores: normal's 6,000 nodes take 0.09 s a move at the median and 0.23 s at the 95th
-percentile (it finishes its two plies); hard's 15,000 take 0.89 s and 1.22 s, and complete three
-plies or more in 41% of its moves (timed, hard always completes them: its minimum depth)."""
+percentile (it finishes its two plies); hard's 15,000 take 0.89 s and 1.22 s. Like the timed
+bot, hard goes past its nodes to complete its minimum depth (three plies; without that floor it
+completed only two in about half its moves, so the arena measured a weaker bot than ships)."""
 
 
 SHAPES = {"normal": Shape(max_depth=2, min_depth=2),
@@ -62,7 +63,7 @@ class Thought:
     nodes: int = 0
     seconds: float = 0.0
     floor_used: bool = False
-    """The search went past its time budget to complete its level's minimum depth."""
+    """The search went past its budget (time or nodes) to complete its level's minimum depth."""
 
 
 def choose_move(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
