@@ -14,7 +14,9 @@ CHU, QI = 1, 3
 
 
 def setup_scene(app):
-    app.settings.last_seats = "h333333"
+    """The set-up screen from seats h333333, standard rules, no blocs (whatever an earlier test
+    of this worker left in the settings: a bloc with Qin would make a second human seat)."""
+    app.settings.last_seats, app.settings.preset, app.settings.last_blocs = "h333333", "standard", []
     scene = SetupScene(app)
     app.stack.push(scene)
     frames(app, 1)
