@@ -24,7 +24,7 @@ from qiguo.engine import KINGDOMS, Game
 
 from . import weights
 from .arena import MAX_PLIES, each, seating, wilson
-from .bots import NODE_BUDGETS, Budget, think
+from .bots import NODE_BUDGETS, think
 from .seats import BOTS, parse_seats
 
 OLD = weights.HAND_SET
@@ -53,7 +53,7 @@ def play(task: tuple[int, list[str], int, int, dict[str, Any], dict[str, Any], b
         k = game.turn
         weights.use(tested if k == mine else others)
         level = seats[k]
-        budget: Budget = replace(NODE_BUDGETS[level], floor=floor) if k == mine else NODE_BUDGETS[level]
+        budget = replace(NODE_BUDGETS[level], floor=floor) if k == mine else NODE_BUDGETS[level]
         game.play_code(think(game, level, seed=seed * 1000 + game.ply, budget=budget).move)
     standing = game.standing(mine)
     won = KINGDOMS[mine] in (game.result.winners if game.result else "")
