@@ -36,11 +36,11 @@ def weights_of(text: str) -> dict[str, Any]:
     if text == "old":
         return OLD
     if text == "new":
-        return weights.load() or weights.current()
+        return weights.complete(weights.load() or weights.current())
     found = weights.load(Path(text))
     if found is None:
         raise ValueError(f"{text[:80]!r} is not a weights file")
-    return found
+    return weights.complete(found)
 
 
 def play(task: tuple[int, list[str], int, int, dict[str, Any], dict[str, Any], bool]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ from qiguo.engine import KIND_NAMES
 
 FILE = Path(os.environ.get("QIGUO_WEIGHTS") or Path(__file__).with_name("weights.json"))
 """The weights file: beside this module, or QIGUO_WEIGHTS (to try other weights)."""
-TERMS = ("ALIVE", "GENERAL_HELD", "PRISONER", "FALLING", "NEAR")
+TERMS = ("ALIVE", "GENERAL_HELD", "PRISONER", "FALLING", "NEAR", "COUNT")
 """The kingdom terms of :mod:`.evaluate` that are tuned, besides the piece values."""
 ATTRITION_AWARE = False
 """The search's leaf and easy's greed count each piece they may lose against the attrition limit
@@ -54,6 +54,14 @@ def using(data: dict[str, Any]) -> Iterator[None]:
 HAND_SET: dict[str, Any] = current()
 """The weights set by hand in :mod:`.evaluate`, before any file is read: the puzzles are defined
 under them (see :mod:`.puzzles.mine`), the tuning starts from them and the A/B test's ``old``."""
+
+
+def complete(data: dict[str, Any]) -> dict[str, Any]:
+    """A weight set with every value and term: those `data` leaves out are the hand-set ones, as
+    when the bots read a file (so that switching between two sets leaves nothing of the first)."""
+    return {**data, "values": {**HAND_SET["values"], **data.get("values", {})},
+            "terms": {**HAND_SET["terms"], **data.get("terms", {})},
+            "attrition_aware": data.get("attrition_aware", HAND_SET["attrition_aware"])}
 
 
 def load(path: Path = FILE) -> dict[str, Any] | None:
