@@ -391,3 +391,23 @@ def test_in_hot_seat_each_player_sees_their_own_stretch_and_their_own_losses():
     assert [s.ply for s in scene.table.trail()] == [2, 3]  # Qin's view: since Qin's own move
     assert not any(n.kind == "lost" for n in scene.table.notices)  # Han's loss is not Qin's news
     assert scene.table.panel_view(scene.game).quiet_line == "2 moves since your last move"
+
+
+@pytest.mark.parametrize("side", [504, 560, 800])  # 504: the board of the smallest window
+def test_trail_badges_of_neighbouring_points_do_not_overlap(monkeypatch, side):
+    """Three-digit move numbers on points side by side: each badge, rim included, stays in its cell."""
+    import qiguo.ui.board_view as board_view
+    from qiguo.engine import Move, Piece
+    from qiguo.play.trail import Step
+    view = board_view.BoardView()
+    view.layout(pygame.Rect(0, 0, side, side))
+    rims: list[pygame.Rect] = []
+    real = board_view.pygame.draw.rect
+    monkeypatch.setattr(board_view.pygame.draw, "rect",
+                        lambda surface, colour, rect, *a, **kw: rims.append(pygame.Rect(rect)) or real(surface, colour, rect, *a, **kw))
+    steps = [Step(150 + i, i, Move.parse(f"{f}4{f}5"), Piece.make(i, 9), None) for i, f in enumerate("defg")]
+    view._draw_trail_badges(pygame.Surface((side, side)), steps)
+    outlines = rims[0::2]
+    assert len(outlines) == 4
+    for a, b in zip(outlines, outlines[1:]):
+        assert not a.colliderect(b), (side, a, b)

@@ -378,7 +378,11 @@ class BoardView:
             fill = theme.KINGDOM_FILL[step.kingdom]
             ink = theme.KINGDOM_INK[step.kingdom]
             label = render(str(step.ply), size, ink)
+            room = int(cell) - 6  # the badge and its rim within one cell: neighbours never overlap
+            if label.get_width() > room:  # a long number on a small board: narrower digits
+                label = pygame.transform.smoothscale(label, (max(1, room), label.get_height()))
             badge = pygame.Rect(0, 0, max(2 * r, label.get_width() + 8), 2 * r)
+            badge.w = min(badge.w, max(int(cell) - 4, label.get_width() + 2))
             badge.center = (round(centre[0]), round(centre[1]))
             pygame.draw.rect(surface, theme.OUTLINE, badge.inflate(4, 4), border_radius=r + 2)
             pygame.draw.rect(surface, fill, badge, border_radius=r)
