@@ -411,3 +411,37 @@ def test_trail_badges_of_neighbouring_points_do_not_overlap(monkeypatch, side):
     assert len(outlines) == 4
     for a, b in zip(outlines, outlines[1:]):
         assert not a.colliderect(b), (side, a, b)
+
+
+def test_a_capture_cross_never_covers_a_neighbours_badge(monkeypatch):
+    """The cross goes to a corner no badge holds; with every corner held, it is drawn under the
+    badges, so each move's number stays whole."""
+    import qiguo.ui.board_view as board_view
+    from qiguo.engine import Piece
+    from qiguo.play.trail import Step
+    view = board_view.BoardView()
+    view.layout(pygame.Rect(0, 0, 504, 504))
+    drawn: list[tuple[str, pygame.Rect]] = []
+    real_rect, real_circle = board_view.pygame.draw.rect, board_view.pygame.draw.circle
+    monkeypatch.setattr(board_view.pygame.draw, "rect", lambda s, c, rect, *a, **kw: drawn.append(
+        ("badge", pygame.Rect(rect))) or real_rect(s, c, rect, *a, **kw))
+
+    def circle(s, colour, centre, radius, *a, **kw):
+        if colour == theme.CAPTURE_RING:
+            spot = pygame.Rect(0, 0, 2 * radius, 2 * radius)
+            spot.center = (round(centre[0]), round(centre[1]))
+            drawn.append(("cross", spot))
+        return real_circle(s, colour, centre, radius, *a, **kw)
+    monkeypatch.setattr(board_view.pygame.draw, "circle", circle)
+    taken = Piece.make(3, 9)
+    steps = [Step(20, 2, Move.parse("m7m9"), Piece.make(2, 9), taken), Step(21, 3, Move.parse("n7n9"), Piece.make(3, 9), None)]
+    steps += [Step(30 + i, i, Move.parse(f"{f}4{f}5"), Piece.make(i, 9), taken) for i, f in enumerate("defg")]
+    steps += [Step(40 + i, i, Move.parse(f"{f}7{f}4"), Piece.make(i, 9), taken) for i, f in enumerate("def")]
+    view._draw_trail_badges(pygame.Surface((504, 504)), steps)
+    crosses = [(i, spot) for i, (what, spot) in enumerate(drawn) if what == "cross"]
+    assert len(crosses) == 8
+    for i, spot in crosses:
+        later_badges = [rect for what, rect in drawn[i:] if what == "badge"]
+        earlier_badges = [rect for what, rect in drawn[:i] if what == "badge"]
+        assert later_badges or spot.collidelist(earlier_badges) < 0  # under the badges, or beside them
+    assert sum(1 for i, spot in crosses if not [w for w, _ in drawn[i:] if w == "badge"]) >= 2  # 20's and others' are free

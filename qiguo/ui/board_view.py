@@ -362,7 +362,8 @@ class BoardView:
 
     def _draw_trail_badges(self, surface: pygame.Surface, steps: list[Step]) -> None:
         """Each move's number in the game (as in the move list) on a badge at its destination,
-        over the pieces, and a cross where a piece was taken."""
+        over the pieces, and a cross where a piece was taken, at a corner no badge holds (under
+        the badges when every corner is held: a number is never hidden)."""
         cell = self.cell
         r = max(7, int(cell * 0.25))
         size = max(FLOOR, int(r * 1.35))
@@ -370,30 +371,47 @@ class BoardView:
         shown: dict[int, int] = {}
         for step in steps:
             shown[step.move.to_sq] = step.ply  # a point reached twice shows its latest move
-        for step in steps:
-            if shown.get(step.move.to_sq) != step.ply:
-                continue
+        latest = [step for step in steps if shown.get(step.move.to_sq) == step.ply]
+        badges = []
+        for step in latest:
             x, y = self.centre(step.move.to_sq)
-            centre = (x - off, y - off)
-            fill = theme.KINGDOM_FILL[step.kingdom]
-            ink = theme.KINGDOM_INK[step.kingdom]
-            label = render(str(step.ply), size, ink)
+            label = render(str(step.ply), size, theme.KINGDOM_INK[step.kingdom])
             room = int(cell) - 6  # the badge and its rim within one cell: neighbours never overlap
             if label.get_width() > room:  # a long number on a small board: narrower digits
                 label = pygame.transform.smoothscale(label, (max(1, room), label.get_height()))
             badge = pygame.Rect(0, 0, max(2 * r, label.get_width() + 8), 2 * r)
             badge.w = min(badge.w, max(int(cell) - 4, label.get_width() + 2))
-            badge.center = (round(centre[0]), round(centre[1]))
+            badge.center = (round(x - off), round(y - off))
+            badges.append((badge, label, theme.KINGDOM_FILL[step.kingdom]))
+        held = [badge.inflate(4, 4) for badge, _, _ in badges]
+        crosses = [self._cross_spot(self.centre(step.move.to_sq), off, r, held)
+                   for step in latest if step.captured is not None]
+        for (cx, cy), free in crosses:
+            if not free:
+                _draw_cross(surface, cx, cy, r)
+        for badge, label, fill in badges:
             pygame.draw.rect(surface, theme.OUTLINE, badge.inflate(4, 4), border_radius=r + 2)
             pygame.draw.rect(surface, fill, badge, border_radius=r)
             surface.blit(label, label.get_rect(center=badge.center))
-            if step.captured is not None:
-                cx, cy = x + off, y - off
-                pygame.draw.circle(surface, theme.OUTLINE, (cx, cy), r + 2)
-                pygame.draw.circle(surface, theme.CAPTURE_RING, (cx, cy), r)
-                k = r * 0.5
-                pygame.draw.line(surface, theme.HALO, (cx - k, cy - k), (cx + k, cy + k), max(2, r // 3))
-                pygame.draw.line(surface, theme.HALO, (cx - k, cy + k), (cx + k, cy - k), max(2, r // 3))
+        for (cx, cy), free in crosses:
+            if free:
+                _draw_cross(surface, cx, cy, r)
+
+    @staticmethod
+    def _cross_spot(at: tuple[float, float], off: float, r: int, held: list[pygame.Rect]
+                    ) -> tuple[tuple[float, float], bool]:
+        """Where a taken-piece cross goes beside a point's badge: its upper right corner, or the
+        first other corner no badge or cross holds (a neighbour's badge may sit at each); with
+        whether that corner is free (the spot is added to `held`)."""
+        x, y = at
+        corners = [(x + off, y - off), (x + off, y + off), (x - off, y + off)]
+        for cx, cy in corners:
+            spot = pygame.Rect(0, 0, 2 * r + 4, 2 * r + 4)
+            spot.center = (round(cx), round(cy))
+            if spot.collidelist(held) < 0:
+                held.append(spot)
+                return (cx, cy), True
+        return corners[0], False
 
     def _draw_home_edge(self, surface: pygame.Surface, k: int) -> None:
         sq = GENERAL_START[k]
@@ -442,3 +460,12 @@ def _ring(surface: pygame.Surface, centre: tuple[float, float], radius: float, w
     pygame.draw.circle(surface, theme.OUTLINE, centre, radius + 2, width + 4)
     pygame.draw.circle(surface, colour, centre, radius, width)
     pygame.draw.circle(surface, theme.HALO, centre, radius - width + 1, 1)
+
+
+def _draw_cross(surface: pygame.Surface, cx: float, cy: float, r: int) -> None:
+    """A white cross on a red disc: a piece was taken there."""
+    pygame.draw.circle(surface, theme.OUTLINE, (cx, cy), r + 2)
+    pygame.draw.circle(surface, theme.CAPTURE_RING, (cx, cy), r)
+    k = r * 0.5
+    pygame.draw.line(surface, theme.HALO, (cx - k, cy - k), (cx + k, cy + k), max(2, r // 3))
+    pygame.draw.line(surface, theme.HALO, (cx - k, cy + k), (cx + k, cy - k), max(2, r // 3))
