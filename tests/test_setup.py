@@ -6,7 +6,7 @@ import random
 import pytest
 
 from qiguo.play.net_match import NETWORK
-from qiguo.play.strings import t
+from qiguo.play.strings import kingdom_name, t
 from qiguo.scenes.setup import CHOICES, SetupScene
 from ui_helpers import click, frames, make_app
 
@@ -97,6 +97,27 @@ def test_a_network_seat_says_the_game_will_be_hosted(code):
         assert t("setup.hosted") in scene.note() and scene.start_button.label == t("setup.host")
     finally:
         set_language("en")
+
+
+def test_a_bloc_that_makes_a_second_seat_here_says_so():
+    """Wei allied to Qin follows Qin's human seat: with a network seat that is two seats at this
+    computer, and the note names the bloc as the reason."""
+    app = make_app((800, 600))
+    app.settings.last_seats, app.settings.preset, app.settings.last_blocs = "h333333", "standard", ["wg"]
+    scene = SetupScene(app)
+    app.stack.push(scene)
+    frames(app, 1)
+    while scene.seats[CHU] != NETWORK:
+        scene.cycle_seat(CHU)
+    assert scene.validate() == t("setup.one_here.bloc", ally=kingdom_name(4), lead=kingdom_name(0))
+    assert "Wei" in scene.validate() and "Qin" in scene.validate()
+    app.settings.last_seats, app.settings.last_blocs = "hh33333", []  # two human seats, no bloc
+    scene = SetupScene(app)
+    app.stack.push(scene)
+    frames(app, 1)
+    while scene.seats[CHU + 1] != NETWORK:
+        scene.cycle_seat(CHU + 1)
+    assert scene.validate() == t("setup.one_here")
 
 
 def test_new_game_after_a_game_starts_from_that_games_seats_not_the_last_set_up():

@@ -124,6 +124,10 @@ class SetupScene(Scene):
         if sum(s is not None for s in self.seats) < 2:
             return t("setup.need_two")
         if NETWORK in self.seats and self.seats.count(HUMAN) > 1:
+            following = {k: lead for k, lead in self.allies().items() if self.seats[lead] == HUMAN}
+            if following and self.seats.count(HUMAN) - len(following) == 1:  # the bloc alone makes two
+                ally, lead = min(following.items())
+                return t("setup.one_here.bloc", ally=kingdom_name(ally), lead=kingdom_name(lead))
             return t("setup.one_here")
         try:
             teams_for(kingdoms_of(self.seats), self.blocs() or None)
