@@ -131,3 +131,21 @@ def test_the_legend_shows_every_piece_description_whole(code, size, monkeypatch)
             assert how_it_moves(letter, scene.game.rules).replace(" ", "") in shown, letter
     finally:
         set_language("en")
+
+
+def test_a_piece_stays_on_the_line_of_its_point():
+    """'骑（e4）': the piece's character and its point in brackets never part at a line's end."""
+    from qiguo.play.strings import set_language, t
+    from qiguo.ui.fonts import font, wrap
+    set_language("zh")
+    try:
+        text = "，".join(t("notice.lost", kingdom=k, piece=p, point=at, captor=c)
+                        for k, p, at, c in (("秦", "骑", "e4", "楚"), ("魏", "弩", "c10", "韩")))
+        assert "骑（e4）" in text
+        f = font(16)
+        for width in range(f.size("骑（e4）")[0] + 2, f.size(text)[0] + 2, 3):
+            lines = wrap(text, 16, width)
+            assert "".join(lines) == text
+            assert not any(line.startswith("（") for line in lines), (width, lines)
+    finally:
+        set_language("en")
