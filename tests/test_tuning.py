@@ -10,7 +10,6 @@ from qiguo.ai import Budget, evaluate, weights
 from qiguo.ai.ab import OLD, main as ab_main, paired, weights_of
 from qiguo.ai.bots import easy
 from qiguo.ai.search import BestReplySearch
-from qiguo.ai.threats import TRADE as TRADE_LOSS
 from qiguo.ai.tune import NAMES, best_temperature, collect_game, fit, log_likelihood, main as tune_main, start_weights
 from qiguo.engine import HORSE, Game, Move, qfen_of
 
@@ -51,50 +50,19 @@ def test_the_searchs_leaf_counts_a_threatened_piece_against_the_attrition_limit(
     assert leaf(9, False) == pytest.approx(leaf(2, False))
 
 
-TRADED = {"a3": "wG", "r19": "rG", "s5": "oG", "e5": "wW", "e4": "wW", "e6": "rW", "e7": "rW"}
-"""Qin's Sword on e5 is attacked by Chu's Sword and defended by its own: taking it wins Chu
-nothing, but costs Qin a piece toward its attrition limit."""
-
-
-def with_count(count: float) -> None:
-    current = weights.current()
-    weights.use(weights.complete({**current, "terms": {**current["terms"], "COUNT": count}}))
-
-
-def test_each_piece_lost_costs_its_count_whatever_it_was_worth():
-    def standing(losses: int) -> float:
-        g = trade_at(losses)
-        return evaluate.kingdom_value(g, 0, 0.0, evaluate.hegemony_terms(g.rules))
-    with_count(0.0)
-    steps = standing(2) - standing(3), evaluate.attrition_cost(trade_at(2), 0)
-    with_count(1.5)
-    assert standing(2) - standing(3) == pytest.approx(steps[0] + 1.5)
-    assert evaluate.attrition_cost(trade_at(2), 0) == pytest.approx(steps[1] + 1.5)
-
-
-def test_a_piece_that_can_only_be_traded_is_threatened_when_a_loss_costs_a_count():
-    """The search's leaf counts the traded Sword's step toward the limit, not its value."""
-    def leaf() -> tuple[dict[int, float], float]:
-        weights.use({"attrition_aware": True})
-        g = Game.from_qfen(qfen_of(TRADED, "w", prisoners="r=wSwS"))
-        s = BestReplySearch(g)
-        return s.threats.loss, s._leaf(-1e9, 1e9, False) - s._eval()  # the opponents to move
-    with_count(0.0)
-    assert leaf() == ({}, 0.0)
-    with_count(1.5)
-    (loss, drop), g = leaf(), Game.from_qfen(qfen_of(TRADED, "w", prisoners="r=wSwS"))
-    assert list(loss.values()) == [TRADE_LOSS] and drop == pytest.approx(-TRADE_LOSS - evaluate.attrition_cost(g, 0))
-
-
 def test_the_ab_sides_leave_nothing_of_each_other(tmp_path):
-    """A term one side sets and the other leaves out is the hand-set one on the other side."""
-    path = tmp_path / "b.json"
-    path.write_text(json.dumps({"values": {}, "terms": {"COUNT": 2.0}}))
-    a, b = weights_of("new"), weights_of(str(path))
+    """A value or term one side's file sets and the other's leaves out is the hand-set one on the
+    other side (switching used to keep the first side's)."""
+    a_path, b_path = tmp_path / "a.json", tmp_path / "b.json"
+    a_path.write_text(json.dumps({"values": {}, "terms": {}}))
+    b_path.write_text(json.dumps({"values": {"Horse": 3.9}, "terms": {"PRISONER": 2.0}, "attrition_aware": True}))
+    a, b = weights_of(str(a_path)), weights_of(str(b_path))
     weights.use(b)
-    assert evaluate.COUNT == 2.0
+    assert (evaluate.VALUE[HORSE], evaluate.PRISONER, weights.ATTRITION_AWARE) == (3.9, 2.0, True)
     weights.use(a)
-    assert evaluate.COUNT == weights.HAND_SET["terms"]["COUNT"] == 0.0
+    hand = weights.HAND_SET
+    assert (evaluate.VALUE[HORSE], evaluate.PRISONER, weights.ATTRITION_AWARE) == (
+        hand["values"]["Horse"], hand["terms"]["PRISONER"], hand["attrition_aware"])
 
 
 def test_the_weights_file_is_read_and_used(tmp_path):

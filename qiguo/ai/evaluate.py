@@ -47,10 +47,6 @@ def hegemony_terms(r: Rules) -> Terms:
 
 FALLING = ALIVE * 0.7
 """How much of ALIVE a kingdom at its attrition limit has lost."""
-COUNT = 0.0
-"""What each piece lost costs its kingdom on top of its value, in Swords: one step of ten toward
-the attrition limit whatever the piece was worth, even when it was traded (0 by hand; the weights
-file sets it, see :mod:`.weights`)."""
 NEAR = 20.0
 """What a kingdom one prisoner from hegemony by prisoners gains (the cube of how near it is)."""
 
@@ -64,7 +60,7 @@ def attrition_cost(g: Game, k: int, before: int = 0) -> float:
     limit = r.attrition_limit
     if lost + 1 >= limit:
         return ALIVE
-    return COUNT + FALLING * ((lost + 1) ** 3 - lost ** 3) / limit ** 3
+    return FALLING * ((lost + 1) ** 3 - lost ** 3) / limit ** 3
 
 
 def controlled(g: Game, k: int, letters: list[float]) -> float:
@@ -87,7 +83,7 @@ def kingdom_value(g: Game, k: int, material: float, terms: Terms) -> float:
         near = score / captures
         v += NEAR * near * near * near
     lost = g.losses[k] / limit
-    return v - FALLING * lost * lost * lost - COUNT * g.losses[k]
+    return v - FALLING * lost * lost * lost
 
 
 def kingdom_values(g: Game, letters: list[float] | None = None) -> list[float]:

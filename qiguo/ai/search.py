@@ -21,7 +21,7 @@ from qiguo.engine import CANNON, GENERAL, HORSE, INERT, PASS, Game, attackers
 from . import weights
 from .evaluate import (VALUE, WIN, attrition_cost, controlled, evaluate, hegemony_terms, kingdom_value, kingdom_values,
                        letter_material)
-from .threats import TRADE, Threats
+from .threats import Threats
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -406,7 +406,7 @@ class BestReplySearch:
         for k in order:
             if not alive[k] or teams[k] == team or not self.threats.loss:
                 continue
-            best, best_gain = 0, TRADE  # a trade pays nobody
+            best, best_gain = 0, 0.0
             for sq, loss in self.threats.loss.items():
                 if loss <= best_gain:
                     continue
@@ -436,9 +436,7 @@ class BestReplySearch:
         g = self.g
         b, ctl, enemy = g.board, g.controller, self.threats.enemy
         out: dict[int, int] = {}
-        for sq, loss in self.threats.loss.items():
-            if loss <= TRADE:  # no profit for the taker
-                continue
+        for sq in self.threats.loss:
             for s in attackers(g, sq):
                 if enemy[b[s]]:
                     out[s << 9 | sq] = ctl[b[s] >> 4]

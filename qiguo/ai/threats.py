@@ -11,15 +11,10 @@ from __future__ import annotations
 
 from qiguo.engine import ENVOY, GENERAL, INERT, Game, attackers, touched_by
 
-from . import evaluate
 from .evaluate import VALUE
 
 GENERAL_DANGER = 150.0
 """What a general an opponent can take is counted as losing."""
-TRADE = 0.01
-"""The loss kept for a defended piece that an opponent can take at no profit, when a lost piece
-costs a count (:data:`.evaluate.COUNT`): its value is safe, not the step toward the attrition limit
-that losing it is, traded or not (the search's leaf adds that step to each loss it counts)."""
 KNOWN_MOVES = 100_000
 """How many moves :meth:`Threats.moved` keeps the changes of (tens of megabytes at most); past
 that it starts again."""
@@ -34,8 +29,6 @@ class Threats:
         self.loss: dict[int, float] = {}
         self.allied = game.teams.count(team) > 1
         """Whether the team has kingdoms besides the one searching (allies)."""
-        self.trades = evaluate.COUNT > 0
-        """Whether a piece that can only be traded counts as threatened (with the loss TRADE)."""
         self.mine = [False] * 128
         """By piece code: the root team moves it (its kingdom's controller is on the team), and it
         can be lost (Envoys aside)."""
@@ -107,7 +100,7 @@ class Threats:
         if p & 15 == GENERAL:
             return GENERAL_DANGER
         loss = VALUE[p & 15] - (cheapest if defended else 0.0)
-        return loss if loss > 0 else TRADE if self.trades else 0.0
+        return loss if loss > 0 else 0.0
 
     def moved(self, frm: int, to: int, defeat: bool = False, horse: bool = True, cannon: bool = True,
               key: int | None = None) -> None:

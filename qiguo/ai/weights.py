@@ -16,7 +16,7 @@ from qiguo.engine import KIND_NAMES
 
 FILE = Path(os.environ.get("QIGUO_WEIGHTS") or Path(__file__).with_name("weights.json"))
 """The weights file: beside this module, or QIGUO_WEIGHTS (to try other weights)."""
-TERMS = ("ALIVE", "GENERAL_HELD", "PRISONER", "FALLING", "NEAR", "COUNT")
+TERMS = ("ALIVE", "GENERAL_HELD", "PRISONER", "FALLING", "NEAR")
 """The kingdom terms of :mod:`.evaluate` that are tuned, besides the piece values."""
 ATTRITION_AWARE = False
 """The search's leaf and easy's greed count each piece they may lose against the attrition limit
