@@ -13,10 +13,11 @@ from ui_helpers import click, frames, make_app
 CHU, QI = 1, 3
 
 
-def setup_scene(app):
-    """The set-up screen from seats h333333, standard rules, no blocs (whatever an earlier test
-    of this worker left in the settings: a bloc with Qin would make a second human seat)."""
-    app.settings.last_seats, app.settings.preset, app.settings.last_blocs = "h333333", "standard", []
+def setup_scene(app, seats="h333333", blocs=()):
+    """The set-up screen from these seats, standard rules and these blocs, none unless given
+    (whatever an earlier test of this worker left in the settings: a bloc with Qin would make a
+    second human seat)."""
+    app.settings.last_seats, app.settings.preset, app.settings.last_blocs = seats, "standard", list(blocs)
     scene = SetupScene(app)
     app.stack.push(scene)
     frames(app, 1)
@@ -103,18 +104,12 @@ def test_a_bloc_that_makes_a_second_seat_here_says_so():
     """Wei allied to Qin follows Qin's human seat: with a network seat that is two seats at this
     computer, and the note names the bloc as the reason."""
     app = make_app((800, 600))
-    app.settings.last_seats, app.settings.preset, app.settings.last_blocs = "h333333", "standard", ["wg"]
-    scene = SetupScene(app)
-    app.stack.push(scene)
-    frames(app, 1)
+    scene = setup_scene(app, blocs=["wg"])
     while scene.seats[CHU] != NETWORK:
         scene.cycle_seat(CHU)
     assert scene.validate() == t("setup.one_here.bloc", ally=kingdom_name(4), lead=kingdom_name(0))
     assert "Wei" in scene.validate() and "Qin" in scene.validate()
-    app.settings.last_seats, app.settings.last_blocs = "hh33333", []  # two human seats, no bloc
-    scene = SetupScene(app)
-    app.stack.push(scene)
-    frames(app, 1)
+    scene = setup_scene(app, seats="hh33333")  # two human seats, no bloc
     while scene.seats[CHU + 1] != NETWORK:
         scene.cycle_seat(CHU + 1)
     assert scene.validate() == t("setup.one_here")

@@ -379,8 +379,7 @@ class BoardView:
             room = int(cell) - 6  # the badge and its rim within one cell: neighbours never overlap
             if label.get_width() > room:  # a long number on a small board: narrower digits
                 label = pygame.transform.smoothscale(label, (max(1, room), label.get_height()))
-            badge = pygame.Rect(0, 0, max(2 * r, label.get_width() + 8), 2 * r)
-            badge.w = min(badge.w, max(int(cell) - 4, label.get_width() + 2))
+            badge = pygame.Rect(0, 0, min(max(2 * r, label.get_width() + 8), room + 2), 2 * r)
             badge.center = (round(x - off), round(y - off))
             badges.append((badge, label, theme.KINGDOM_FILL[step.kingdom]))
         held = [badge.inflate(4, 4) for badge, _, _ in badges]
