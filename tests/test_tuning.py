@@ -133,13 +133,19 @@ def test_the_tuning_tool_runs_end_to_end_on_a_tiny_budget(tmp_path, capsys):
     assert tune_main(["fit", str(tmp_path / "missing.jsonl")]) == 2
 
 
-def test_the_ab_test_pairs_the_same_seeds_and_decides_only_beyond_noise(capsys):
+def test_the_ab_test_pairs_the_same_seeds_and_decides_only_beyond_noise(capsys, tmp_path):
     assert paired([False] * 10, [True] * 10)[1] > 0  # every game better: beyond noise
     mean, low, high = paired([True, False] * 10, [False, True] * 10)
     assert mean == 0 and low < 0 < high
-    assert ab_main(["--games", "1", "--seats", "2111111", "--seed", "3", "--a", "old", "--b", "old"]) == 0
-    out = capsys.readouterr().out
-    assert "B - A: +0.0%" in out and "keep A" in out
+    assert paired([3, 4, 5], [2, 3, 4]) == (-1.0, -1.0, -1.0)  # places: one better in every pair
+    path = tmp_path / "ab.json"
+    assert ab_main(["--games", "1", "--seats", "2111111", "--seed", "3", "--a", "old", "--b", "old",
+                    "--json", str(path)]) == 0
+    report = json.loads(path.read_text())
+    assert 1 <= report["A"]["place"] == report["B"]["place"] <= 7 and report["A"]["lost"] == report["B"]["lost"]
+    assert report["difference"]["place"] == {"mean": 0.0, "ci95": [0.0, 0.0]}
+    printed = capsys.readouterr().out
+    assert "B - A: +0.0%" in printed and "keep A" in printed and "place (lower is better), B - A: +0.00" in printed
 
 
 def test_a_node_budget_with_a_floor_completes_the_minimum_depth():

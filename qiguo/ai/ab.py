@@ -10,7 +10,9 @@ and whether its node budget has the floor (see :class:`.bots.Budget`; as shipped
 given). A weights file is what :mod:`.weights` reads (``old`` stands for the hand-set weights
 without attrition awareness, ``new`` for the shipped ones). It reports each side's win rate with its 95%
 interval, how the tested level's losses came (attrition, general), and the paired difference
-B − A with its 95% interval: B is kept only when that interval lies above zero."""
+B − A with its 95% interval: B is kept only when that interval lies above zero. It also reports
+the paired differences of the tested level's place and of the pieces it lost (more sensitive than
+wins, for reading a result; the verdict is on wins)."""
 from __future__ import annotations
 
 import json
@@ -23,7 +25,7 @@ from qiguo.cmdline import Parser, parse, parsed, run, whole
 from qiguo.engine import KINGDOMS, Game
 
 from . import weights
-from .arena import MAX_PLIES, each, seating, wilson
+from .arena import MAX_PLIES, each, places, seating, wilson
 from .bots import NODE_BUDGETS, think
 from .seats import BOTS, parse_seats
 
@@ -46,7 +48,7 @@ def weights_of(text: str) -> dict[str, Any]:
 def play(task: tuple[int, list[str], int, int, dict[str, Any], dict[str, Any], bool]) -> dict[str, Any]:
     """One game: kingdom `mine` on the `tested` weights (its node budget with the floor or
     without), the others on `others`. Returns whether it won, how it ended (in play, or out by
-    general or attrition) and the game's length."""
+    general or attrition), its place and the pieces it lost, and the game's length."""
     index, seats, seed, mine, tested, others, floor = task
     game = Game.new()
     while game.result is None and game.ply < MAX_PLIES:
@@ -57,12 +59,13 @@ def play(task: tuple[int, list[str], int, int, dict[str, Any], dict[str, Any], b
         game.play_code(think(game, level, seed=seed * 1000 + game.ply, budget=budget).move)
     standing = game.standing(mine)
     won = KINGDOMS[mine] in (game.result.winners if game.result else "")
-    return {"index": index, "won": won, "fate": "won" if won else standing.how or standing.state, "plies": game.ply}
+    return {"index": index, "won": won, "fate": "won" if won else standing.how or standing.state,
+            "place": places(game)[mine], "lost": game.losses[mine], "plies": game.ply}
 
 
-def paired(a: list[bool], b: list[bool]) -> tuple[float, float, float]:
+def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
     """The mean paired difference b − a and its 95% interval (normal approximation)."""
-    d = [int(y) - int(x) for x, y in zip(a, b)]
+    d = [float(y) - float(x) for x, y in zip(a, b)]
     n = len(d)
     mean = sum(d) / n
     var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
@@ -105,15 +108,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         fates: dict[str, int] = {}
         for r in rs:
             fates[r["fate"]] = fates.get(r["fate"], 0) + 1
+        place, lost = (sum(r[key] for r in rs) / len(rs) for key in ("place", "lost"))
         report[name] = {"wins": wins, "win_rate": round(wins / len(rs), 4), "ci95": [round(low, 4), round(high, 4)],
-                        "fates": fates}
+                        "fates": fates, "place": round(place, 3), "lost": round(lost, 3)}
         print(f"{name}: {wins}/{len(rs)} won, {wins / len(rs):.1%} (95% {low:.1%}-{high:.1%}); at the end: "
-              + ", ".join(f"{f} {n}" for f, n in sorted(fates.items())))
+              + ", ".join(f"{f} {n}" for f, n in sorted(fates.items()))
+              + f"; place {place:.2f} on average, {lost:.2f} pieces lost")
     mean, low, high = paired([r["won"] for r in side["A"]], [r["won"] for r in side["B"]])
     verdict = "B is better beyond noise: keep B" if low > 0 else (
         "B is worse beyond noise: keep A" if high < 0 else "no difference beyond noise: keep A")
     report["difference"] = {"mean": round(mean, 4), "ci95": [round(low, 4), round(high, 4)], "verdict": verdict}
     print(f"B - A: {mean:+.1%} (95% {low:+.1%} to {high:+.1%}): {verdict}")
+    for key, what in (("place", "place (lower is better)"), ("lost", "pieces lost")):
+        m, lo, hi = paired([r[key] for r in side["A"]], [r[key] for r in side["B"]])
+        report["difference"][key] = {"mean": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)]}
+        print(f"  {what}, B - A: {m:+.2f} (95% {lo:+.2f} to {hi:+.2f})")
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     return 0
