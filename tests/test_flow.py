@@ -91,6 +91,24 @@ def test_a_kingdom_a_few_prisoners_from_winning_is_warned_of():
     assert g.score[0] >= 27 and any("Qin needs only" in n.text for n in near), (g.score[0], [n.text for n in near])
 
 
+def test_a_fall_by_attrition_to_another_than_the_last_taker_says_who_took_most():
+    # Qin has lost nine pieces, six to Chu and three to Han; Han takes the tenth. Qin falls to
+    # Chu, not to Han: the notice says why (Chu took most of its pieces). Had Chu taken the
+    # tenth, there is nothing to explain.
+    from qiguo.engine import Game
+    from qiguo.play import notices
+    from qiguo.play.strings import t
+    held = "r=wHwHwHwHwWwW,o=wWwSwS"
+    for mover, at, told in (("o", "e1", True), ("r", "c5", False)):
+        g = Game.from_qfen(qfen_of({"a19": "wG", "e5": "wW", "e1": "oD", "c5": "rD", "s1": "oG", "s19": "rG"},
+                                   mover=mover, prisoners=held), kingdoms="wro")
+        g.play(at + "e5")
+        assert not g.alive[0] and g.standing(0).how == "attrition" and g.standing(0).by == 1
+        said = [n.text for n in notices.since(g, parse_seats("hh33333"), None)]
+        fell = [text for text in said if text.startswith("Qin is out")]
+        assert fell and fell[0].endswith(t("notice.out.most", by="Chu")) == told, said
+
+
 # ---- the table: the rest of the game screen's decisions, without pygame --------------------------
 
 

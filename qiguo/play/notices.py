@@ -33,7 +33,8 @@ class Notice:
 def after_move(game: Game, seats: Sequence[Seat], mover: int, captured: Piece | None, owner: int, at: int,
                fallen: Sequence[int]) -> list[Notice]:
     """The notices a move deserves: a piece taken that a human moved (`owner` is who moved the
-    captured piece's army before the capture), kingdoms that fell."""
+    captured piece's army before the capture), kingdoms that fell (one that fell by attrition to
+    another than the mover says why: that kingdom took most of its pieces)."""
     out = []
     if captured is not None and owner >= 0 and seats[owner] == HUMAN:
         k = captured.kingdom
@@ -44,7 +45,11 @@ def after_move(game: Game, seats: Sequence[Seat], mover: int, captured: Piece | 
             out.append(Notice(tn("notice.brink", left, kingdom=kingdom_name(k), limit=game.rules.attrition_limit),
                               "lost", k))
     for k in fallen:
-        out.append(Notice(t("moves.out", name=kingdom_name(k), status=status_text(game, k)), "fell", k))
+        text = t("moves.out", name=kingdom_name(k), status=status_text(game, k))
+        s = game.standing(k)
+        if s.how == "attrition" and s.by >= 0 and s.by != mover:  # the fall is not the last taker's
+            text += " " + t("notice.out.most", by=kingdom_name(s.by))
+        out.append(Notice(text, "fell", k))
     return out
 
 
