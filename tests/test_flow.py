@@ -130,6 +130,26 @@ def test_the_result_opens_once_the_end_has_been_on_show_a_moment():
     assert table.update(RESULT_AFTER / 2, animating=False).result
 
 
+def test_the_games_advice_goes_when_the_result_opens():
+    # The first game's danger explanation (12 s) and a hint's words (8 s) are about the game:
+    # played out quickly, the game's result must not open under them.
+    from qiguo.play.strings import t
+    from qiguo.play.table import RESULT_AFTER
+    from ui_helpers import FINISHING_QFEN, WINNING_MOVE
+    for hint in (False, True):
+        match = Match(parse_seats("h2-----"), qfen=FINISHING_QFEN, worker_factory=InlineWorker)
+        table = table_of(match)
+        table.settings.danger_explained = hint  # said already: a hint is asked for instead
+        if hint:
+            table.ask_hint()
+        said = [told for _ in range(2) for told in table.update(0.0, animating=False).toasts]  # the hint comes, is said
+        assert len(said) == 1 and (said[0][0].startswith("Hint:") if hint else
+                                   said[0][0] == t("game.danger_explained")), said
+        table.play(WINNING_MOVE)
+        cues = table.update(RESULT_AFTER, animating=False)
+        assert cues.result and cues.cleared_toast == said[0][0]
+
+
 def test_undo_that_takes_back_another_humans_move_asks_first_naming_them():
     from qiguo.play.table import Ask
     match = Match(parse_seats("hh22222"), worker_factory=InlineWorker)

@@ -107,6 +107,9 @@ class Table:
         self._hint_shown: int | None = None
         self.asking = ""
         """The words of a hint asked for and not yet come ("" otherwise)."""
+        self.advice = ""
+        """The last advice shown about the game (the danger explanation, a hint's words): the
+        result takes it away as it opens."""
 
     @property
     def game(self) -> Game:
@@ -241,7 +244,8 @@ class Table:
             return Cues()
         s.danger_explained = True
         s.save()
-        return Cues(toasts=[(t("game.danger_explained"), 12.0)])
+        self.advice = t("game.danger_explained")
+        return Cues(toasts=[(self.advice, 12.0)])
 
     def ask_hint(self) -> Cues:
         """Ask for the hint (on the game itself): the "asking" message while it is found."""
@@ -257,7 +261,8 @@ class Table:
         hint = self.match.hint
         if hint is not None and hint != self._hint_shown:
             why = reason_words(explain(self.game, hint))
-            cues.toasts.append((t("game.hint_why", move=move_words(self.game, Move(hint)), why=why), 8.0))
+            self.advice = t("game.hint_why", move=move_words(self.game, Move(hint)), why=why)
+            cues.toasts.append((self.advice, 8.0))
             self.asking = ""
         elif self.asking and not self.match.hint_pending:
             cues.cleared_toast = self.asking
@@ -304,6 +309,8 @@ class Table:
         elif self.game.result is not None and self.ended_here:
             self.over_for += dt
             cues.result = self.over_for >= RESULT_AFTER
+            if cues.result:
+                cues.cleared_toast = cues.cleared_toast or self.advice
         return cues
 
     def resign(self, k: int) -> Cues:
