@@ -146,6 +146,16 @@ def test_the_ab_test_pairs_the_same_seeds_and_decides_only_beyond_noise(capsys, 
     assert report["difference"]["place"] == {"mean": 0.0, "ci95": [0.0, 0.0]}
     printed = capsys.readouterr().out
     assert "B - A: +0.0%" in printed and "keep A" in printed and "place (lower is better), B - A: +0.00" in printed
+    pair, = report["pairs"]
+    assert pair["seed"] == 3 and pair["A"]["place"] == report["A"]["place"]
+    longer = tmp_path / "longer.json"  # a second run on the next seed, decided on with the first
+    assert ab_main(["--games", "1", "--seats", "2111111", "--seed", "4", "--a", "old", "--b", "old",
+                    "--json", str(longer), "--add", str(path)]) == 0
+    both = json.loads(longer.read_text())
+    assert both["games"] == 2 and [p["seed"] for p in both["pairs"]] == [4, 3]
+    assert both["A"]["lost"] == (pair["A"]["lost"] + both["pairs"][0]["A"]["lost"]) / 2
+    assert "1 pairs played, 1 added" in capsys.readouterr().out
+    assert ab_main(["--games", "1", "--add", str(tmp_path / "none.json")]) == 2  # said in one line
 
 
 def test_a_node_budget_with_a_floor_completes_the_minimum_depth():

@@ -1,7 +1,7 @@
 """An A/B test of two versions of one bot level, on the same seeds against the same opponents:
 
     python -m qiguo.ai.ab --a A.json --b B.json [--a-floor on|off] [--b-floor on|off] [--games N] [--seed S]
-                          [--seats 4333333] [--jobs J] [--json FILE]
+                          [--seats 4333333] [--jobs J] [--json FILE] [--add EARLIER.json ...]
 
 The level of the first seat is the one tested (hard in ``4333333``); each game is played twice
 from the same seed and seating (rotated one seat a game), once with the tested level as A and
@@ -12,7 +12,9 @@ without attrition awareness, ``new`` for the shipped ones). It reports each side
 interval, how the tested level's losses came (attrition, general), and the paired difference
 B − A with its 95% interval: B is kept only when that interval lies above zero. It also reports
 the paired differences of the tested level's place and of the pieces it lost (more sensitive than
-wins, for reading a result; the verdict is on wins)."""
+wins, for reading a result; the verdict is on wins). The --json file keeps every pair; --add
+takes the pairs of earlier runs of the same A and B (on other seeds) into the report and the
+verdict, so that a test too short to decide can be made longer without playing it again."""
 from __future__ import annotations
 
 import json
@@ -84,7 +86,23 @@ def _parse(argv: Sequence[str] | None) -> Any:
     p.add_argument("--seats", type=parsed(lambda text: parse_seats(text, BOTS)), default=["hard"] + ["normal"] * 6)
     p.add_argument("--jobs", type=whole(1, 64), default=1)
     p.add_argument("--json", metavar="FILE")
+    p.add_argument("--add", metavar="FILE", action="append", type=parsed(earlier_pairs), default=[],
+                   help="the pairs of an earlier run's --json (the same A and B on other seeds), decided on together")
     return parse(p, argv)
+
+
+def earlier_pairs(text: str) -> list[dict[str, Any]]:
+    """The pairs an earlier run of this tool wrote to its --json file."""
+    try:
+        pairs = json.loads(Path(text).read_text(encoding="utf-8"))["pairs"]
+        ok = isinstance(pairs, list) and all(
+            isinstance(p[side][key], (int, float)) for p in pairs for side in "AB" for key in ("won", "place", "lost"))
+        ok = ok and all(isinstance(p[side]["fate"], str) for p in pairs for side in "AB")
+    except (OSError, ValueError, KeyError, TypeError, IndexError):
+        ok = False
+    if not ok or not pairs:
+        raise ValueError(f"{text[:80]!r} holds no pairs of an A/B test's --json")
+    return pairs
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -99,9 +117,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         seats, mine = seating(args.seats, i, True), i % 7  # the tested level's seat moves round
         tasks += [(i, seats, args.seed + i, mine, a, a, a_floor), (i, seats, args.seed + i, mine, b, a, b_floor)]
     results = list(each(play, tasks, args.jobs))
-    side = {"A": results[0::2], "B": results[1::2]}
-    report: dict[str, Any] = {"games": args.games, "seed": args.seed, "level": args.seats[0],
+    pairs = [{"seed": args.seed + a_run["index"], "A": a_run, "B": b_run} for a_run, b_run in zip(results[0::2], results[1::2])]
+    pairs += [p for earlier in args.add for p in earlier]
+    side = {name: [p[name] for p in pairs] for name in "AB"}
+    report: dict[str, Any] = {"games": len(pairs), "seed": args.seed, "level": args.seats[0],
                               "floor": {"A": a_floor, "B": b_floor}}
+    if args.add:
+        print(f"{args.games} pairs played, {len(pairs) - args.games} added from earlier runs")
     for name, rs in side.items():
         wins = sum(r["won"] for r in rs)
         low, high = wilson(wins, len(rs))
@@ -123,6 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         m, lo, hi = paired([r[key] for r in side["A"]], [r[key] for r in side["B"]])
         report["difference"][key] = {"mean": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)]}
         print(f"  {what}, B - A: {m:+.2f} (95% {lo:+.2f} to {hi:+.2f})")
+    report["pairs"] = pairs
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     return 0
