@@ -190,6 +190,22 @@ def test_the_rest_of_the_round_takes_what_pays_each_other_opponent():
     assert search._round(1) == 1 and g.history[-1] == "n16j12"
 
 
+def test_the_round_takes_a_defended_piece_only_when_trades_are_counted():
+    # Qin's Deputy (e10), defended by a Sword, stands to lose 0.62 to Chu's Brigadier (a trade);
+    # its Bow (j12) is Yan's for nothing. With trades, the round plays both captures; without,
+    # only Yan's, as an opponent that would lose its Brigadier for the Deputy leaves it.
+    from qiguo.ai import weights
+    from qiguo.ai.search import BestReplySearch, Shape
+    g = position({**ROUND_CAPTURES, "e10": "wD", "e11": "wW"})
+    for trades, moves in ((True, ["a6e10", "n16j12"]), (False, ["n16j12"])):
+        with weights.using({**weights.current(), "round_trades": trades}):
+            search = BestReplySearch(g, shape=Shape(2, round=True))
+            assert search._round(-1) == len(moves) and g.history == moves
+            for _ in moves:
+                search._undo()
+            g.set_turn(0)
+
+
 def test_the_captures_before_a_replier_are_replayed_as_first_chosen():
     # Yan moves last: before its reply, Chu's Brigadier takes Qin's Cannon. The MIN node keeps
     # that choice for Yan's other replies: replayed, it must give the same moves and position,

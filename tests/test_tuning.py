@@ -110,6 +110,7 @@ def test_the_shipped_weights_are_the_ones_in_use():
                             "print(json.dumps(weights.current()))"], capture_output=True, text=True, timeout=60)
     used = json.loads(fresh.stdout)
     assert used["attrition_aware"] == shipped.get("attrition_aware", False)
+    assert used["round_trades"] == shipped.get("round_trades", True)
     for name, v in shipped.get("values", {}).items():
         assert used["values"][name] == v
     for name, v in shipped.get("terms", {}).items():

@@ -391,8 +391,10 @@ class BestReplySearch:
         with `before`, the opponents that move between the root kingdom and the replier (acting
         on the position before the reply); else those that move after the replier (acting after
         it); with no replier (-1), every opponent. Each takes the root team's piece that pays it
-        best, if any. Returns how many captures were played (for the caller to undo); `record`
-        receives each as (kingdom, move)."""
+        best, if any; a defended one (a trade) only when the weights count trades
+        (`weights.ROUND_TRADES`: a trade costs the taker its own piece, which its evaluation
+        weighs far above a twelfth of the victim's). Returns how many captures were played (for
+        the caller to undo); `record` receives each as (kingdom, move)."""
         if not self.threats.loss:
             return 0
         g = self.g
@@ -403,12 +405,13 @@ class BestReplySearch:
             order = order[:at] if before else order[at + 1:]
         played = 0
         seen: dict[int, list[int]] = {}  # attackers by point, until a capture changes the board
+        trades = weights.ROUND_TRADES
         for k in order:
             if not alive[k] or teams[k] == team or not self.threats.loss:
                 continue
             best, best_gain = 0, 0.0
             for sq, loss in self.threats.loss.items():
-                if loss <= best_gain:
+                if loss <= best_gain or (not trades and loss < VALUE[b[sq] & 15]):
                     continue
                 found = seen.get(sq)
                 if found is None:

@@ -1,8 +1,9 @@
 """The evaluation's weights, as the bots read them: the piece values and the kingdom terms of
-:mod:`.evaluate`, and whether the search counts each piece it may lose against its kingdom's
-attrition limit. They come from ``weights.json`` beside this module, written by the tuning tool
-(``python -m qiguo.ai.tune``); a missing or damaged file leaves the hand-set values. `use`
-switches to other weights in this process (the A/B test runs old and new side by side)."""
+:mod:`.evaluate`, whether the search counts each piece it may lose against its kingdom's
+attrition limit, and whether hard's opponents' round counts trades. They come from
+``weights.json`` beside this module, written by the tuning tool (``python -m qiguo.ai.tune``);
+a missing or damaged file leaves the hand-set values. `use` switches to other weights in this
+process (the A/B test runs old and new side by side)."""
 from __future__ import annotations
 
 import json
@@ -21,23 +22,28 @@ TERMS = ("ALIVE", "GENERAL_HELD", "PRISONER", "FALLING", "NEAR")
 ATTRITION_AWARE = False
 """The search's leaf and easy's greed count each piece they may lose against the attrition limit
 (off unless the weights file turns it on: the A/B test decides)."""
+ROUND_TRADES = True
+"""In hard's opponents' round, an opponent takes a defended piece too (a trade), not only one
+left undefended (the weights file may turn it off: the A/B test decides)."""
 
 
 def current() -> dict[str, Any]:
     """The weights in use, as the file holds them."""
     return {"values": {KIND_NAMES[k]: evaluate.VALUE[k] for k in range(1, len(KIND_NAMES)) if KIND_NAMES[k]},
-            "terms": {name: getattr(evaluate, name) for name in TERMS}, "attrition_aware": ATTRITION_AWARE}
+            "terms": {name: getattr(evaluate, name) for name in TERMS}, "attrition_aware": ATTRITION_AWARE,
+            "round_trades": ROUND_TRADES}
 
 
 def use(data: dict[str, Any]) -> None:
     """Use these weights in this process (values and terms missing from `data` stay)."""
-    global ATTRITION_AWARE
+    global ATTRITION_AWARE, ROUND_TRADES
     for name, v in data.get("values", {}).items():
         evaluate.VALUE[KIND_NAMES.index(name)] = float(v)
     for name, v in data.get("terms", {}).items():
         if name in TERMS:
             setattr(evaluate, name, float(v))
     ATTRITION_AWARE = bool(data.get("attrition_aware", ATTRITION_AWARE))
+    ROUND_TRADES = bool(data.get("round_trades", ROUND_TRADES))
 
 
 @contextmanager
@@ -61,7 +67,8 @@ def complete(data: dict[str, Any]) -> dict[str, Any]:
     when the bots read a file (so that switching between two sets leaves nothing of the first)."""
     return {**data, "values": {**HAND_SET["values"], **data.get("values", {})},
             "terms": {**HAND_SET["terms"], **data.get("terms", {})},
-            "attrition_aware": data.get("attrition_aware", HAND_SET["attrition_aware"])}
+            "attrition_aware": data.get("attrition_aware", HAND_SET["attrition_aware"]),
+            "round_trades": data.get("round_trades", HAND_SET["round_trades"])}
 
 
 def load(path: Path = FILE) -> dict[str, Any] | None:
