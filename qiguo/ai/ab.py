@@ -95,12 +95,12 @@ def earlier_pairs(text: str) -> list[dict[str, Any]]:
     """The pairs an earlier run of this tool wrote to its --json file."""
     try:
         pairs = json.loads(Path(text).read_text(encoding="utf-8"))["pairs"]
-        ok = isinstance(pairs, list) and all(
-            isinstance(p[side][key], (int, float)) for p in pairs for side in "AB" for key in ("won", "place", "lost"))
-        ok = ok and all(isinstance(p[side]["fate"], str) for p in pairs for side in "AB")
+        ok = isinstance(pairs, list) and bool(pairs) and all(
+            isinstance(run["fate"], str) and all(isinstance(run[key], (int, float)) for key in ("won", "place", "lost"))
+            for p in pairs for run in (p["A"], p["B"]))
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         ok = False
-    if not ok or not pairs:
+    if not ok:
         raise ValueError(f"{text[:80]!r} holds no pairs of an A/B test's --json")
     return pairs
 

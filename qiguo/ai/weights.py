@@ -25,25 +25,26 @@ ATTRITION_AWARE = False
 ROUND_TRADES = True
 """In hard's opponents' round, an opponent takes a defended piece too (a trade), not only one
 left undefended (the weights file may turn it off: the A/B test decides)."""
+SWITCHES = {"attrition_aware": "ATTRITION_AWARE", "round_trades": "ROUND_TRADES"}
+"""The switches a weights file may set: its key -> the flag of this module."""
 
 
 def current() -> dict[str, Any]:
     """The weights in use, as the file holds them."""
     return {"values": {KIND_NAMES[k]: evaluate.VALUE[k] for k in range(1, len(KIND_NAMES)) if KIND_NAMES[k]},
-            "terms": {name: getattr(evaluate, name) for name in TERMS}, "attrition_aware": ATTRITION_AWARE,
-            "round_trades": ROUND_TRADES}
+            "terms": {name: getattr(evaluate, name) for name in TERMS},
+            **{key: globals()[flag] for key, flag in SWITCHES.items()}}
 
 
 def use(data: dict[str, Any]) -> None:
     """Use these weights in this process (values and terms missing from `data` stay)."""
-    global ATTRITION_AWARE, ROUND_TRADES
     for name, v in data.get("values", {}).items():
         evaluate.VALUE[KIND_NAMES.index(name)] = float(v)
     for name, v in data.get("terms", {}).items():
         if name in TERMS:
             setattr(evaluate, name, float(v))
-    ATTRITION_AWARE = bool(data.get("attrition_aware", ATTRITION_AWARE))
-    ROUND_TRADES = bool(data.get("round_trades", ROUND_TRADES))
+    for key, flag in SWITCHES.items():
+        globals()[flag] = bool(data.get(key, globals()[flag]))
 
 
 @contextmanager
@@ -63,12 +64,11 @@ under them (see :mod:`.puzzles.mine`), the tuning starts from them and the A/B t
 
 
 def complete(data: dict[str, Any]) -> dict[str, Any]:
-    """A weight set with every value and term: those `data` leaves out are the hand-set ones, as
+    """A weight set with every value, term and switch: those `data` leaves out are the hand-set ones, as
     when the bots read a file (so that switching between two sets leaves nothing of the first)."""
     return {**data, "values": {**HAND_SET["values"], **data.get("values", {})},
             "terms": {**HAND_SET["terms"], **data.get("terms", {})},
-            "attrition_aware": data.get("attrition_aware", HAND_SET["attrition_aware"]),
-            "round_trades": data.get("round_trades", HAND_SET["round_trades"])}
+            **{key: data.get(key, HAND_SET[key]) for key in SWITCHES}}
 
 
 def load(path: Path = FILE) -> dict[str, Any] | None:
