@@ -76,6 +76,52 @@ def test_the_weights_file_is_read_and_used(tmp_path):
         assert weights.load(path) is None
 
 
+def test_a_level_weighs_its_opponents_as_the_weights_file_says(tmp_path):
+    """``rivals`` gives a level its own weights of the strongest and the average opponent against
+    its standing; its search and its move ordering use them, other levels keep the hand-set ones."""
+    from qiguo.ai.bots import searcher
+    g = trade_at(2)
+    g.play("e5i9")  # Qin takes a Cannon: Chu is now the weakest, another kingdom the strongest
+    g.set_turn(0)
+    path = tmp_path / "weights.json"
+    path.write_text(json.dumps({"rivals": {"hard": [0.2, 0.1]}}))
+    weights.use(weights.complete(weights.load(path)))
+    assert weights.rivals("hard") == (0.2, 0.1) and weights.rivals("normal") == evaluate.RIVALS == (0.5, 0.5)
+    values = evaluate.kingdom_values(g)
+    others = [values[k] for k in range(1, 7) if g.alive[k]]
+    for strongest, field in ((0.2, 0.1), (0.5, 0.5), (0.0, 0.0)):
+        expected = values[0] - strongest * max(others) - field * sum(others) / len(others)
+        assert evaluate.evaluate(g, 0, rivals=(strongest, field)) == pytest.approx(expected)
+    hard, _ = searcher(g, "hard", sorted(g.legal_codes()), random.Random(0), Budget(nodes=100))
+    normal, _ = searcher(g, "normal", sorted(g.legal_codes()), random.Random(0), Budget(nodes=100))
+    assert hard._eval() == pytest.approx(evaluate.evaluate(g, 0, rivals=(0.2, 0.1)))
+    assert normal._eval() == pytest.approx(evaluate.evaluate(g, 0))
+    for bad in ('{"rivals": {"hard": [0.2]}}', '{"rivals": {"hard": [-1, 0]}}', '{"rivals": [0.2, 0.2]}'):
+        path.write_text(bad)
+        assert weights.load(path) is None
+
+
+POLICING = ("6kWkWkH7pH2/3kHkW2kS6pWpW3/3kGkS10gA2gH/5kB10pEgHgW/rH12gH2gSgWgB/15gSgW2/8oG2kE5gE1/4rH14/"
+            "10gH8/5rE3Z9/rB1wE3bB5gD5bH/15bW2bW/13bH2bSbG1/3bErHrG11bW1/12oE6/13bD4bW/gG3rS6oD2oW1bH2/"
+            "3rH1rW1rS3oW3oH3/3rWrD1rWrW4oB2oW3 r w:,p:g w=pWkApHbCrApHpDpSpWoH,r=wHwWwWkWpHoCoHwCwDwHkH,"
+            "o=bXbAbSwWwAwHbHkD,b=oXoAwSoSoSkCrCgCoH,g=pXpSpApGwSoWkHwWwH,p=gXwXkX,k=pBpCwBgWrX 13")
+"""From an arena game: Chu (hard, three pieces lost) to move. Han, the strongest kingdom by far,
+has its General on i13, where Yan's Brigadier (f16) can take it; Chu's Brigadier on a9 can go to
+e13, where Han's General takes it for nothing and so leaves i13."""
+
+
+def test_hard_weighing_its_opponents_less_keeps_the_piece_it_gave_to_save_the_leader():
+    """Weighing the strongest opponent at half its own standing, hard gives its Brigadier to keep
+    Yan from taking Han's General (and its army); weighing it at a fifth, it keeps the piece."""
+    from qiguo.ai.bots import think
+    game = Game.from_qfen(POLICING)
+    chosen = {}
+    for rivals in ({}, {"hard": [0.2, 0.2]}):
+        weights.use({**weights.current(), "rivals": rivals})
+        chosen[str(rivals)] = str(Move(think(game, "hard", budget=Budget(nodes=6000, floor=True)).move))
+    assert chosen["{}"] == "a9e13" and chosen[str({"hard": [0.2, 0.2]})] != "a9e13"
+
+
 def test_the_weights_file_is_read_when_the_bots_start(tmp_path):
     """A process that imports the bots uses the weights file (QIGUO_WEIGHTS names another one),
     and a bot's choice follows it."""

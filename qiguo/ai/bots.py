@@ -9,7 +9,7 @@ from typing import Callable
 from qiguo.engine import GENERAL, INERT, PASS, Game, takers
 
 from . import weights
-from .evaluate import VALUE, WIN, attrition_cost, evaluate
+from .evaluate import RIVALS, VALUE, WIN, attrition_cost, evaluate
 from .search import BestReplySearch, Shape
 
 LEVELS = ("novice", "easy", "normal", "hard")
@@ -88,7 +88,7 @@ def think(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
     if level == "novice":
         return Thought(novice(game, moves, rng))
     if level == "easy":
-        return Thought(easy(game.copy(), moves, rng))
+        return Thought(easy(game.copy(), moves, rng, weights.rivals(level)))
     search, ordered = searcher(game, level, moves, rng, budget or DEFAULT_BUDGETS[level], cancelled)
     move, _ = search.best_move(order_seed=ordered)
     return Thought(move, search.completed_depth, search.nodes, time.perf_counter() - start, search.floor_used)
@@ -97,15 +97,17 @@ def think(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
 def searcher(game: Game, level: str, moves: list[int], rng: random.Random, budget: Budget,
              cancelled: Callable[[], bool] | None = None) -> tuple[BestReplySearch, list[int]]:
     """The search a searching level makes on a copy of `game`, and its root moves in the order
-    it tries them (shuffled by `rng` among equals, then greedy)."""
+    it tries them (shuffled by `rng` among equals, then greedy); both weigh the opponents as
+    the level does (:func:`.weights.rivals`)."""
     start = time.perf_counter()
     deadline = start + budget.seconds if budget.seconds else None
     cap = start + cap_seconds(budget.seconds) if budget.seconds else None
     node_cap = int(CAP * budget.nodes) if budget.nodes and budget.floor else None
     work = game.copy()  # ordering and search both leave it as they found it
     rng.shuffle(moves)  # equal moves are chosen among fairly, and repeatably for a seed
-    ordered = easy_order(work, moves)
-    return BestReplySearch(work, deadline, budget.nodes, cancelled, SHAPES[level], cap, node_cap), ordered
+    rivals = weights.rivals(level)
+    ordered = easy_order(work, moves, rivals)
+    return BestReplySearch(work, deadline, budget.nodes, cancelled, SHAPES[level], cap, node_cap, rivals), ordered
 
 
 def novice(game: Game, moves: list[int], rng: random.Random) -> int:
@@ -152,14 +154,14 @@ def _best_target(g: Game, k: int) -> float:
     return best
 
 
-def _greedy_score(g: Game, m: int) -> float:
+def _greedy_score(g: Game, m: int, rivals: tuple[float, float]) -> float:
     """What m gains and threatens, less the most valuable piece (above all the general) it
-    leaves where an opponent can take it next turn."""
+    leaves where an opponent can take it next turn (the opponents weighed by `rivals`)."""
     me = g.turn
     team = g.teams[me]
     g.play_code(m)
     try:
-        after = evaluate(g, team)
+        after = evaluate(g, team, rivals=rivals)
         if g.result is not None:
             return after
         threats = _threats(g, team, me)
@@ -169,14 +171,14 @@ def _greedy_score(g: Game, m: int) -> float:
     return after - max(threats.values(), default=0.0) + 0.3 * attack
 
 
-def easy(g: Game, moves: list[int], rng: random.Random) -> int:
+def easy(g: Game, moves: list[int], rng: random.Random, rivals: tuple[float, float] = RIVALS) -> int:
     """One ply, greedy: the most valuable capture, not leaving the moved piece or the general
     where it can be taken next turn. Ties are broken at random."""
     rng.shuffle(moves)
-    return easy_order(g, moves)[0]
+    return easy_order(g, moves, rivals)[0]
 
 
-def easy_order(g: Game, moves: list[int]) -> list[int]:
+def easy_order(g: Game, moves: list[int], rivals: tuple[float, float] = RIVALS) -> list[int]:
     """Moves ordered best first by the greedy score (move ordering for the search)."""
-    scored = sorted(((_greedy_score(g, m), i, m) for i, m in enumerate(moves) if m != PASS), reverse=True)
+    scored = sorted(((_greedy_score(g, m, rivals), i, m) for i, m in enumerate(moves) if m != PASS), reverse=True)
     return [m for _, _, m in scored] or moves

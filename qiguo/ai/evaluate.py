@@ -49,6 +49,9 @@ FALLING = ALIVE * 0.7
 """How much of ALIVE a kingdom at its attrition limit has lost."""
 NEAR = 20.0
 """What a kingdom one prisoner from hegemony by prisoners gains (the cube of how near it is)."""
+RIVALS = (0.5, 0.5)
+"""How much the strongest opponent's standing and the opponents' average standing count against a
+player's own (a level may weigh them otherwise: :func:`.weights.rivals`)."""
 
 
 def attrition_cost(g: Game, k: int, before: int = 0) -> float:
@@ -100,10 +103,11 @@ def kingdom_values(g: Game, letters: list[float] | None = None) -> list[float]:
     return [kingdom_value(g, k, material[k], terms) if alive[k] else 0.0 for k in range(7)]
 
 
-def evaluate(g: Game, team: int, values: list[float] | None = None) -> float:
+def evaluate(g: Game, team: int, values: list[float] | None = None,
+             rivals: tuple[float, float] = RIVALS) -> float:
     """The position from player `team`'s side: its kingdoms against its strongest and average
-    opponent. Finished games score +/-WIN. `values` is kingdom_values(g), when the caller
-    keeps it up to date itself."""
+    opponent, weighed by `rivals`. Finished games score +/-WIN. `values` is kingdom_values(g),
+    when the caller keeps it up to date itself."""
     if g.result is not None:
         return WIN if any(g.teams[KINGDOMS.index(ch)] == team for ch in g.result.winners) else -WIN
     values = values or kingdom_values(g)
@@ -120,5 +124,6 @@ def evaluate(g: Game, team: int, values: list[float] | None = None) -> float:
     if not totals:
         return own
     others = list(totals.values())
-    return own - 0.5 * max(others) - 0.5 * sum(others) / len(others)
+    strongest, field = rivals
+    return own - strongest * max(others) - field * sum(others) / len(others)
 

@@ -19,7 +19,7 @@ from typing import Callable
 from qiguo.engine import CANNON, GENERAL, HORSE, INERT, PASS, Game, attackers
 
 from . import weights
-from .evaluate import (VALUE, WIN, attrition_cost, controlled, evaluate, hegemony_terms, kingdom_value, kingdom_values,
+from .evaluate import (RIVALS, VALUE, WIN, attrition_cost, controlled, evaluate, hegemony_terms, kingdom_value, kingdom_values,
                        letter_material)
 from .threats import Threats
 
@@ -61,7 +61,7 @@ class BestReplySearch:
 
     def __init__(self, game: Game, deadline: float | None = None, node_limit: int | None = None,
                  cancelled: Callable[[], bool] | None = None, shape: Shape = Shape(32), cap: float | None = None,
-                 node_cap: int | None = None):
+                 node_cap: int | None = None, rivals: tuple[float, float] = RIVALS):
         self.g = game
         self.root = game.turn
         self.after_root = [(self.root + i) % 7 for i in range(1, 7)]
@@ -79,6 +79,8 @@ class BestReplySearch:
         but never past this many nodes (None: the limit is hard)."""
         self.cancelled = cancelled
         self.shape = shape
+        self.rivals = rivals
+        """How much the strongest and the average opponent count against the root player's standing."""
         self.nodes = 0
         self.tt: dict[int, tuple[int, int, float, int]] = {}
         self.killers = [[0, 0] for _ in range(MAX_PLY)]
@@ -142,10 +144,10 @@ class BestReplySearch:
         if self.g.result is None:
             if self._evaluated[0] is values:
                 return self._evaluated[1]
-            v = evaluate(self.g, self.team, values)
+            v = evaluate(self.g, self.team, values, self.rivals)
             self._evaluated = (values, v)
             return v
-        return evaluate(self.g, self.team, values)
+        return evaluate(self.g, self.team, values, self.rivals)
 
     # ---- driver -------------------------------------------------------------------------
 

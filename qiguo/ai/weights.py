@@ -1,6 +1,7 @@
 """The evaluation's weights, as the bots read them: the piece values and the kingdom terms of
 :mod:`.evaluate`, whether the search counts each piece it may lose against its kingdom's
-attrition limit, and whether hard's opponents' round counts trades. They come from
+attrition limit, whether hard's opponents' round counts trades, and how much each level weighs
+its opponents' standing against its own. They come from
 ``weights.json`` beside this module, written by the tuning tool (``python -m qiguo.ai.tune``);
 a missing or damaged file leaves the hand-set values. `use` switches to other weights in this
 process (the A/B test runs old and new side by side)."""
@@ -27,13 +28,23 @@ ROUND_TRADES = True
 left undefended (the weights file may turn it off: the A/B test decides)."""
 SWITCHES = {"attrition_aware": "ATTRITION_AWARE", "round_trades": "ROUND_TRADES"}
 """The switches a weights file may set: its key -> the flag of this module."""
+RIVALS: dict[str, tuple[float, float]] = {}
+"""By bot level: how much the strongest opponent's standing and the opponents' average standing
+count against its own (``"rivals"`` in the file; a level not named weighs them as
+:data:`.evaluate.RIVALS`)."""
+
+
+def rivals(level: str) -> tuple[float, float]:
+    """How much `level` weighs the strongest and the average opponent against its own standing."""
+    return RIVALS.get(level, evaluate.RIVALS)
 
 
 def current() -> dict[str, Any]:
     """The weights in use, as the file holds them."""
     return {"values": {KIND_NAMES[k]: evaluate.VALUE[k] for k in range(1, len(KIND_NAMES)) if KIND_NAMES[k]},
             "terms": {name: getattr(evaluate, name) for name in TERMS},
-            **{key: globals()[flag] for key, flag in SWITCHES.items()}}
+            **{key: globals()[flag] for key, flag in SWITCHES.items()},
+            "rivals": {level: list(pair) for level, pair in RIVALS.items()}}
 
 
 def use(data: dict[str, Any]) -> None:
@@ -45,6 +56,9 @@ def use(data: dict[str, Any]) -> None:
             setattr(evaluate, name, float(v))
     for key, flag in SWITCHES.items():
         globals()[flag] = bool(data.get(key, globals()[flag]))
+    if "rivals" in data:
+        RIVALS.clear()
+        RIVALS.update({level: (float(pair[0]), float(pair[1])) for level, pair in data["rivals"].items()})
 
 
 @contextmanager
@@ -64,11 +78,12 @@ under them (see :mod:`.puzzles.mine`), the tuning starts from them and the A/B t
 
 
 def complete(data: dict[str, Any]) -> dict[str, Any]:
-    """A weight set with every value, term and switch: those `data` leaves out are the hand-set ones, as
+    """A weight set with every value, term, switch and level's rivals: those `data` leaves out are the hand-set ones, as
     when the bots read a file (so that switching between two sets leaves nothing of the first)."""
     return {**data, "values": {**HAND_SET["values"], **data.get("values", {})},
             "terms": {**HAND_SET["terms"], **data.get("terms", {})},
-            **{key: data.get(key, HAND_SET[key]) for key in SWITCHES}}
+            **{key: data.get(key, HAND_SET[key]) for key in SWITCHES},
+            "rivals": data.get("rivals", HAND_SET["rivals"])}
 
 
 def load(path: Path = FILE) -> dict[str, Any] | None:
@@ -80,7 +95,11 @@ def load(path: Path = FILE) -> dict[str, Any] | None:
     ok = (isinstance(data, dict) and isinstance(data.get("values", {}), dict) and isinstance(data.get("terms", {}), dict)
           and all(name in KIND_NAMES and isinstance(v, (int, float)) and 0 <= v <= 100
                   for name, v in data.get("values", {}).items())
-          and all(isinstance(v, (int, float)) and -1000 <= v <= 1000 for v in data.get("terms", {}).values()))
+          and all(isinstance(v, (int, float)) and -1000 <= v <= 1000 for v in data.get("terms", {}).values())
+          and isinstance(data.get("rivals", {}), dict)
+          and all(isinstance(pair, list) and len(pair) == 2
+                  and all(isinstance(v, (int, float)) and 0 <= v <= 10 for v in pair)
+                  for pair in data.get("rivals", {}).values()))
     return data if ok else None
 
 
