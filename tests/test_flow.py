@@ -97,7 +97,7 @@ def test_a_fall_by_attrition_to_another_than_the_last_taker_says_who_took_most()
     # tenth, there is nothing to explain.
     from qiguo.engine import Game
     from qiguo.play import notices
-    from qiguo.play.strings import t
+    from qiguo.play.strings import set_language, t
     held = "r=wHwHwHwHwWwW,o=wWwSwS"
     for mover, at, told in (("o", "e1", True), ("r", "c5", False)):
         g = Game.from_qfen(qfen_of({"a19": "wG", "e5": "wW", "e1": "oD", "c5": "rD", "s1": "oG", "s19": "rG"},
@@ -107,6 +107,15 @@ def test_a_fall_by_attrition_to_another_than_the_last_taker_says_who_took_most()
         said = [n.text for n in notices.since(g, parse_seats("hh33333"), None)]
         fell = [text for text in said if text.startswith("Qin is out")]
         assert fell and fell[0].endswith(t("notice.out.most", by="Chu")) == told, said
+        if told:  # one space before the bracket in English, none before a full-width one
+            assert " (Chu took most" in fell[0] and "  (" not in fell[0]
+            set_language("ja")
+            try:
+                said = [n.text for n in notices.since(g, parse_seats("hh33333"), None)]
+            finally:
+                set_language("en")
+            most = [text for text in said if "（駒を最も多く取ったのは" in text]
+            assert most and " （" not in most[0], said
 
 
 # ---- the table: the rest of the game screen's decisions, without pygame --------------------------
