@@ -169,8 +169,10 @@ def test_the_tuning_tool_runs_end_to_end_on_a_tiny_budget(tmp_path, capsys):
     data = tmp_path / "positions.jsonl"
     data.write_text("".join(json.dumps(r) + "\n" for r in rows))
     out = tmp_path / "weights.json"
+    weights.use({"round_trades": False, "rivals": {"hard": [0.2, 0.2]}})  # decided by A/B tests: kept
     assert tune_main(["fit", str(data), "--out", str(out), "--steps", "40"]) == 0
     tuned = json.loads(out.read_text())
+    assert tuned["round_trades"] is False and tuned["rivals"] == {"hard": [0.2, 0.2]}
     assert tuned["command"].startswith("python -m qiguo.ai.tune fit") and tuned["positions"] == len(rows)
     assert tuned["log_likelihood_per_position"]["tuned"] > tuned["log_likelihood_per_position"]["hand_set"]
     assert weights.load(out) is not None

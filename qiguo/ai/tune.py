@@ -11,7 +11,8 @@ kingdoms' values best predict those places: each position's final order is score
 Plackett-Luce model on the values over a fitted temperature (the log-likelihood of the order
 that came), with a Gaussian prior toward the hand-set weights so that a few thousand positions
 cannot push a weight anywhere silly; gradient ascent, seeded, under a minute. It writes the
-weights, with the command and the data's size, where the bots read them (:mod:`.weights`). The
+weights, with the command and the data's size, where the bots read them (:mod:`.weights`),
+keeping the choices A/B tests made since (the round's trades, each level's rivals). The
 Sword's value (1: values are in Swords) and ALIVE (the same for every kingdom in play, so the
 order says nothing of it) stay as they are."""
 from __future__ import annotations
@@ -228,9 +229,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()
     hand_out, tuned_out = held_out(data, args.steps)
     w, before, after = fit(data, args.steps)
+    decided = weights.current()  # what A/B tests decided besides the fitted weights is kept
     tuned = {"values": {**{KIND_NAMES[k]: round(v, 3) for k, v in zip(KINDS, w)}},
              "terms": {t: round(v, 3) for t, v in zip(TERMS, w[len(KINDS):])},
-             "attrition_aware": True, "temperature": round(w[-1], 3),
+             "attrition_aware": True, "round_trades": decided["round_trades"], "rivals": decided["rivals"],
+             "temperature": round(w[-1], 3),
              "command": f"python -m qiguo.ai.tune fit {args.data}", "positions": len(data),
              "games": games_in(data),
              "log_likelihood_per_position": {"hand_set": round(before, 4), "tuned": round(after, 4)},
