@@ -19,8 +19,8 @@ from typing import Callable
 from qiguo.engine import CANNON, GENERAL, HORSE, INERT, PASS, Game, attackers
 
 from . import weights
-from .evaluate import (RIVALS, VALUE, WIN, attrition_cost, controlled, evaluate, hegemony_terms, kingdom_value, kingdom_values,
-                       letter_material)
+from .evaluate import (RIVALS, VALUE, WIN, attrition_cost, controlled, evaluate, hegemony_terms, kingdom_value,
+                       kingdom_values, letter_material)
 from .threats import Threats
 
 EXACT, LOWER, UPPER = 0, 1, 2
