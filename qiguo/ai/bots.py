@@ -9,7 +9,7 @@ from typing import Callable
 from qiguo.engine import GENERAL, INERT, PASS, Game, takers
 
 from . import weights
-from .evaluate import RIVALS, VALUE, WIN, attrition_cost, evaluate
+from .evaluate import RIVALS, VALUE, WIN, Rivals, attrition_cost, evaluate
 from .search import BestReplySearch, Shape
 
 LEVELS = ("novice", "easy", "normal", "hard")
@@ -154,7 +154,7 @@ def _best_target(g: Game, k: int) -> float:
     return best
 
 
-def _greedy_score(g: Game, m: int, rivals: tuple[float, float]) -> float:
+def _greedy_score(g: Game, m: int, rivals: Rivals) -> float:
     """What m gains and threatens, less the most valuable piece (above all the general) it
     leaves where an opponent can take it next turn (the opponents weighed by `rivals`)."""
     me = g.turn
@@ -171,14 +171,14 @@ def _greedy_score(g: Game, m: int, rivals: tuple[float, float]) -> float:
     return after - max(threats.values(), default=0.0) + 0.3 * attack
 
 
-def easy(g: Game, moves: list[int], rng: random.Random, rivals: tuple[float, float] = RIVALS) -> int:
+def easy(g: Game, moves: list[int], rng: random.Random, rivals: Rivals = RIVALS) -> int:
     """One ply, greedy: the most valuable capture, not leaving the moved piece or the general
     where it can be taken next turn. Ties are broken at random."""
     rng.shuffle(moves)
     return easy_order(g, moves, rivals)[0]
 
 
-def easy_order(g: Game, moves: list[int], rivals: tuple[float, float] = RIVALS) -> list[int]:
+def easy_order(g: Game, moves: list[int], rivals: Rivals = RIVALS) -> list[int]:
     """Moves ordered best first by the greedy score (move ordering for the search)."""
     scored = sorted(((_greedy_score(g, m, rivals), i, m) for i, m in enumerate(moves) if m != PASS), reverse=True)
     return [m for _, _, m in scored] or moves

@@ -49,7 +49,8 @@ FALLING = ALIVE * 0.7
 """How much of ALIVE a kingdom at its attrition limit has lost."""
 NEAR = 20.0
 """What a kingdom one prisoner from hegemony by prisoners gains (the cube of how near it is)."""
-RIVALS = (0.5, 0.5)
+Rivals = tuple[float, float]
+RIVALS: Rivals = (0.5, 0.5)
 """How much the strongest opponent's standing and the opponents' average standing count against a
 player's own (a level may weigh them otherwise: :func:`.weights.rivals`)."""
 
@@ -104,7 +105,7 @@ def kingdom_values(g: Game, letters: list[float] | None = None) -> list[float]:
 
 
 def evaluate(g: Game, team: int, values: list[float] | None = None,
-             rivals: tuple[float, float] = RIVALS) -> float:
+             rivals: Rivals = RIVALS) -> float:
     """The position from player `team`'s side: its kingdoms against its strongest and average
     opponent, weighed by `rivals`. Finished games score +/-WIN. `values` is kingdom_values(g),
     when the caller keeps it up to date itself."""

@@ -19,7 +19,7 @@ from typing import Callable
 from qiguo.engine import CANNON, GENERAL, HORSE, INERT, PASS, Game, attackers
 
 from . import weights
-from .evaluate import (RIVALS, VALUE, WIN, attrition_cost, controlled, evaluate, hegemony_terms, kingdom_value,
+from .evaluate import (RIVALS, VALUE, WIN, Rivals, attrition_cost, controlled, evaluate, hegemony_terms, kingdom_value,
                        kingdom_values, letter_material)
 from .threats import Threats
 
@@ -61,7 +61,7 @@ class BestReplySearch:
 
     def __init__(self, game: Game, deadline: float | None = None, node_limit: int | None = None,
                  cancelled: Callable[[], bool] | None = None, shape: Shape = Shape(32), cap: float | None = None,
-                 node_cap: int | None = None, rivals: tuple[float, float] = RIVALS):
+                 node_cap: int | None = None, rivals: Rivals = RIVALS):
         self.g = game
         self.root = game.turn
         self.after_root = [(self.root + i) % 7 for i in range(1, 7)]

@@ -28,13 +28,13 @@ ROUND_TRADES = True
 left undefended (the weights file may turn it off: the A/B test decides)."""
 SWITCHES = {"attrition_aware": "ATTRITION_AWARE", "round_trades": "ROUND_TRADES"}
 """The switches a weights file may set: its key -> the flag of this module."""
-RIVALS: dict[str, tuple[float, float]] = {}
+RIVALS: dict[str, evaluate.Rivals] = {}
 """By bot level: how much the strongest opponent's standing and the opponents' average standing
 count against its own (``"rivals"`` in the file; a level not named weighs them as
 :data:`.evaluate.RIVALS`)."""
 
 
-def rivals(level: str) -> tuple[float, float]:
+def rivals(level: str) -> evaluate.Rivals:
     """How much `level` weighs the strongest and the average opponent against its own standing."""
     return RIVALS.get(level, evaluate.RIVALS)
 
@@ -78,8 +78,9 @@ under them (see :mod:`.puzzles.mine`), the tuning starts from them and the A/B t
 
 
 def complete(data: dict[str, Any]) -> dict[str, Any]:
-    """A weight set with every value, term, switch and level's rivals: those `data` leaves out are the hand-set ones, as
-    when the bots read a file (so that switching between two sets leaves nothing of the first)."""
+    """A weight set with every value, term, switch and level's rivals: those `data` leaves out
+    are the hand-set ones, as when the bots read a file (so that switching between two sets
+    leaves nothing of the first)."""
     return {**data, "values": {**HAND_SET["values"], **data.get("values", {})},
             "terms": {**HAND_SET["terms"], **data.get("terms", {})},
             **{key: data.get(key, HAND_SET[key]) for key in SWITCHES},

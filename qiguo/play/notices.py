@@ -48,7 +48,7 @@ def after_move(game: Game, seats: Sequence[Seat], mover: int, captured: Piece | 
         text = t("moves.out", name=kingdom_name(k), status=status_text(game, k))
         s = game.standing(k)
         if s.how == "attrition" and s.by >= 0 and s.by != mover:  # the fall is not the last taker's
-            text += t("notice.out.most", by=kingdom_name(s.by))  # (its own space or bracket)
+            text += t("notice.out.most", by=kingdom_name(s.by))  # the words bring their own space or bracket
         out.append(Notice(text, "fell", k))
     return out
 
