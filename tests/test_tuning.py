@@ -96,7 +96,8 @@ def test_a_level_weighs_its_opponents_as_the_weights_file_says(tmp_path):
     normal, _ = searcher(g, "normal", sorted(g.legal_codes()), random.Random(0), Budget(nodes=100))
     assert hard._eval() == pytest.approx(evaluate.evaluate(g, 0, rivals=(0.2, 0.1)))
     assert normal._eval() == pytest.approx(evaluate.evaluate(g, 0))
-    for bad in ('{"rivals": {"hard": [0.2]}}', '{"rivals": {"hard": [-1, 0]}}', '{"rivals": [0.2, 0.2]}'):
+    for bad in ('{"rivals": {"hard": [0.2]}}', '{"rivals": {"hard": [-1, 0]}}', '{"rivals": [0.2, 0.2]}',
+                '{"rivals": {"Hard": [0.2, 0.2]}}'):
         path.write_text(bad)
         assert weights.load(path) is None
 

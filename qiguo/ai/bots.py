@@ -10,9 +10,8 @@ from qiguo.engine import GENERAL, INERT, PASS, Game, takers
 
 from . import weights
 from .evaluate import RIVALS, VALUE, WIN, Rivals, attrition_cost, evaluate
+from .levels import LEVELS
 from .search import BestReplySearch, Shape
-
-LEVELS = ("novice", "easy", "normal", "hard")
 
 
 @dataclass(frozen=True)

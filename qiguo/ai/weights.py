@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from . import evaluate
+from .levels import LEVELS
 from qiguo.engine import KIND_NAMES
 
 FILE = Path(os.environ.get("QIGUO_WEIGHTS") or Path(__file__).with_name("weights.json"))
@@ -98,9 +99,9 @@ def load(path: Path = FILE) -> dict[str, Any] | None:
                   for name, v in data.get("values", {}).items())
           and all(isinstance(v, (int, float)) and -1000 <= v <= 1000 for v in data.get("terms", {}).values())
           and isinstance(data.get("rivals", {}), dict)
-          and all(isinstance(pair, list) and len(pair) == 2
+          and all(level in LEVELS and isinstance(pair, list) and len(pair) == 2
                   and all(isinstance(v, (int, float)) and 0 <= v <= 10 for v in pair)
-                  for pair in data.get("rivals", {}).values()))
+                  for level, pair in data.get("rivals", {}).items()))
     return data if ok else None
 
 
