@@ -16,7 +16,8 @@ from typing import Any, Callable, Iterator, Sequence, TypeVar
 from qiguo.cmdline import Parser, parse, parsed, whole
 from qiguo.engine import KINGDOMS, EngineError, Game
 
-from .bots import LEVELS, NODE_BUDGETS, think
+from .bots import NODE_BUDGETS, think
+from .levels import LEVELS
 from .seats import BOTS, parse_seats
 
 T = TypeVar("T")

@@ -25,7 +25,7 @@ from typing import Any, Sequence
 from qiguo.cmdline import Parser, parse, run, whole
 
 from .arena import each, play_game, seating
-from .bots import LEVELS
+from .levels import LEVELS
 from .ratings import MODEL, START_MU, START_SIGMA, Rating, after_game, bot_ratings
 
 PATTERNS = ("1122334", "1223344")

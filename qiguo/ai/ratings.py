@@ -19,7 +19,7 @@ from openskill.models import PlackettLuce
 
 from qiguo.assets import asset
 
-from .bots import LEVELS
+from .levels import LEVELS
 
 SCALE = 60.0
 """Shown rating per unit of mean: the model's starting mean of 25 shows as 1500."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Collection
 
-from .bots import LEVELS
+from .levels import LEVELS
 
 HUMAN = "human"
 NETWORK = "network"

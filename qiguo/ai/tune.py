@@ -30,7 +30,8 @@ from qiguo.engine import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENER
 
 from . import evaluate, weights
 from .arena import MAX_PLIES, each, places, seating
-from .bots import LEVELS, NODE_BUDGETS, think
+from .bots import NODE_BUDGETS, think
+from .levels import LEVELS
 
 KINDS = (DEPUTY, BRIGADIER, ENVOY, CANNON, BOW, CROSSBOW, SABRE, HORSE)
 """The piece values tuned (the General's counts with the kingdom; the Sword is the unit)."""
