@@ -1,7 +1,7 @@
 """What follows each move of the window's game, decided without pygame: the game kept and
 recorded, the sounds and messages it deserves, and whether the last human here is out. The
 game scene asks (:meth:`Flow.after_move`, :meth:`Flow.after_resign`) and does what the
-:class:`Cues` say; a local and a network match are the same to it (see Match's face)."""
+:class:`Cues` say; a local and a network match are the same to it (see BaseMatch)."""
 from __future__ import annotations
 
 import logging
@@ -11,7 +11,7 @@ from typing import Any
 from qiguo.engine import Game
 
 from . import notices, record, saves
-from .match import Match, Played
+from .match import BaseMatch, Played
 from .seats import HUMAN
 from .strings import kingdom_name, status_text, t
 
@@ -56,7 +56,7 @@ class Cues:
 class Flow:
     """The after-move decisions for one match."""
 
-    def __init__(self, match: Match):
+    def __init__(self, match: BaseMatch):
         self.match = match
         self.threatened = {n.kingdom for n in notices.general_threats(match.game, match.seats)}
         """The human kingdoms whose general was in danger after the last move (alerted once)."""

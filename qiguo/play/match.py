@@ -5,13 +5,14 @@ return a :class:`Played` describing what changed, for the animation and the log.
 from __future__ import annotations
 
 import time
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from qiguo.ai.worker import HINT, BotWorker, Reply
 from qiguo.engine import Game, Move, Piece
 
-from .seats import HUMAN, Seat, kingdoms_of
+from .seats import HUMAN, NETWORK, Seat, kingdoms_of
 
 
 class Worker(Protocol):
@@ -42,84 +43,48 @@ class Played:
     """Who moved the captured piece's army before the capture (-1: no capture, or inert)."""
 
 
-class Match:
-    """Seats, rules and a Game; asks the worker for bot moves without ever waiting for it."""
+class BaseMatch(ABC):
+    """What a local and a network match share, and the one face both show the scene (it does not
+    know which it holds): the game, who sits where, hints, and playing a move."""
 
-    networked = False
-    """Played through a server (:class:`~qiguo.play.net_match.NetMatch`). What follows is the
-    network's side of the one face both kinds of match show the scene; a local game has no
-    server, no join code, never loses its connection and labels no seat."""
+    networked: bool
+    """Played through a server (:class:`~qiguo.play.net_match.NetMatch`)."""
+    kept_elsewhere: bool
+    """Whether the game is kept by a server (a network game), not in this window's saves."""
     server: Any = None
     """The server thread of a game this window hosts."""
     code = ""
     """The join code of a network game."""
     problem = ""
     """What the server last sent that could not be taken in."""
-    kept_elsewhere = False
-    """Whether the game is kept by a server (a network game), not in this window's saves."""
+    paused: bool
+    rules: Any
+    blocs: list[str]
+    start_qfen: str | None
 
-    def lockouts(self) -> list[tuple[str, float]]:
-        """The addresses the hosted server locked out for wrong join codes (none here)."""
-        return []
-
-    def lift(self) -> None:
-        """Let the locked-out addresses try again (a hosted game)."""
-
-    @property
-    def server_stopped(self) -> bool:
-        """Whether the server this window hosts stopped before its game was over."""
-        return False
-
-    @property
-    def connected(self) -> bool:
-        """Whether the server can be reached (a local game always is)."""
-        return True
-
-    def labels(self) -> list[dict[str, Any]]:
-        """The server's word on every seat (network games); none here."""
-        return []
-
-    def local_seats(self) -> list[Seat]:
-        """The seats for a local copy of the game (a save)."""
-        return list(self.seats)
-
-    def __init__(self, seats: list[Seat], rules: Any = "standard", blocs: list[str] | None = None,
-                 seed: int = 0, qfen: str | None = None, bot_delay: float = 0.5,
-                 worker_factory: Callable[[], Worker] | None = None):
+    def __init__(self, game: Game, seats: list[Seat], seed: int, bot_delay: float,
+                 worker_factory: Callable[[], Worker] | None):
+        self.game = game
         self.seats = seats
-        self.rules = rules
-        self.blocs = list(blocs or [])
         self.seed = seed
-        self.start_qfen = qfen
         self.bot_delay = bot_delay
-        self.paused = False
         self.created = time.time()
-        """When this game started: it names the game's one entry among the saves."""
+        """When this game started (or this window joined it): it names the game's one entry among the saves."""
         self._worker_factory = worker_factory or (lambda: BotWorker())
         self.worker: Worker | None = None
-        self.game = self._new_game()
-        self._reply: Reply | None = None
-        self._asked_at = 0.0
-        self._redo: list[list[str]] = []
         self.hint: int | None = None
         self._hint_for: int | None = None  # the ply a hint request was made at
         self.notes: list[dict[str, Any]] = []
         """Seat events the scene has not shown yet (network games only)."""
-
-    def _new_game(self) -> Game:
-        kingdoms = kingdoms_of(self.seats)
-        if self.start_qfen:
-            return Game.from_qfen(self.start_qfen, self.rules, blocs=self.blocs or None, kingdoms=kingdoms)
-        return Game.new(self.rules, kingdoms=kingdoms, blocs=self.blocs or None)
 
     @property
     def seat(self) -> Seat:
         """Who plays the kingdom to move."""
         return self.seats[self.game.turn]
 
-    @property
-    def human_to_move(self) -> bool:
-        return self.game.result is None and self.seat == HUMAN
+    def local_seats(self) -> list[Seat]:
+        """The seats for a local copy of the game (a save): network players become humans."""
+        return [HUMAN if s == NETWORK else s for s in self.seats]
 
     def legal_from(self, sq: int) -> dict[int, int]:
         """For a human's turn: destination point -> move code of the piece on `sq`."""
@@ -127,12 +92,6 @@ class Match:
             return {}
         moves = map(Move, self.game.legal_codes())
         return {m.to_sq: m for m in moves if not m.is_pass and m.from_sq == sq}
-
-    def play_human(self, code: int) -> Played | None:
-        """Play a human's move if it is legal now; None if not (nothing changes)."""
-        if not self.human_to_move or code not in self.game.legal_codes():
-            return None
-        return self._play(code, None)
 
     def ask_hint(self) -> bool:
         """Ask a hard bot which move the human to move should play (the answer arrives in
@@ -159,7 +118,6 @@ class Match:
             self._hint_for = None
 
     def _play(self, code: int, warning: str | None) -> Played:
-        self._redo.clear()
         self.hint = None
         if self._hint_for is not None:
             self._cancel()
@@ -175,6 +133,128 @@ class Match:
         left = [(sq, p) for sq, p in before if g.piece_at(sq) != p and (move.is_pass or sq != move.from_sq)]
         fallen = [j for j in range(7) if alive[j] and not g.alive[j]]
         return Played(k, move, piece, captured, left, fallen, warning, owner)
+
+    def presser(self) -> int | None:
+        """The kingdom whose player an undo is for: the human to move, else the human who
+        moved last (None when no human has moved and none is to move)."""
+        g = self.game
+        if g.result is None and self.seats[g.turn] == HUMAN:
+            return g.turn
+        return next((k for k in reversed(g.movers) if self.seats[k] == HUMAN), None)
+
+    def _cancel(self) -> None:
+        self._hint_for = None
+        self.hint = None
+        if self.worker is not None:
+            self.worker.cancel()
+
+    def close(self) -> None:
+        """Stop the bot worker (when leaving the game)."""
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+    # ---- what each kind does its own way ---------------------------------------------------
+
+    @property
+    @abstractmethod
+    def human_to_move(self) -> bool:
+        """Whether a player at this window is to move now."""
+
+    @abstractmethod
+    def play_human(self, code: int) -> Played | None:
+        """Play a human's move if it is legal now; None if not, or not played yet."""
+
+    @abstractmethod
+    def update(self) -> Played | None:
+        """Called every frame: the move played since, if any. Never blocks."""
+
+    @abstractmethod
+    def resign(self, k: int) -> list[int]:
+        """Kingdom k resigns; returns the kingdoms that fell now."""
+
+    @property
+    @abstractmethod
+    def can_undo(self) -> bool: ...
+
+    @property
+    @abstractmethod
+    def can_redo(self) -> bool: ...
+
+    @abstractmethod
+    def undo_plan(self, k: int | None = None) -> tuple[int, list[int]]:
+        """What taking back to the last move of kingdom k's player undoes: how many moves, and
+        the other humans' kingdoms whose moves go with them. (0, []) when nothing is undone."""
+
+    @abstractmethod
+    def undo(self, k: int | None = None) -> bool:
+        """Take back to the last move of kingdom k's player; False if nothing was taken back."""
+
+    @abstractmethod
+    def redo(self) -> bool:
+        """Play again what the last undo took back; False if nothing was."""
+
+    @abstractmethod
+    def restart(self) -> None:
+        """The same set-up from the start."""
+
+    @property
+    @abstractmethod
+    def connected(self) -> bool:
+        """Whether the server can be reached (a local game always is)."""
+
+    @abstractmethod
+    def labels(self) -> list[dict[str, Any]]:
+        """The server's word on every seat (network games)."""
+
+    @abstractmethod
+    def lockouts(self) -> list[tuple[str, float]]:
+        """The addresses the hosted server locked out for wrong join codes."""
+
+    @abstractmethod
+    def lift(self) -> None:
+        """Let the locked-out addresses try again (a hosted game)."""
+
+    @property
+    @abstractmethod
+    def server_stopped(self) -> bool:
+        """Whether the server this window hosts stopped before its game was over."""
+
+
+class Match(BaseMatch):
+    """A game played in this window: seats, rules and a Game; asks the worker for bot moves
+    without ever waiting for it; moves can be taken back and played again."""
+
+    networked = False
+    kept_elsewhere = False
+
+    def __init__(self, seats: list[Seat], rules: Any = "standard", blocs: list[str] | None = None,
+                 seed: int = 0, qfen: str | None = None, bot_delay: float = 0.5,
+                 worker_factory: Callable[[], Worker] | None = None):
+        self.rules = rules
+        self.blocs = list(blocs or [])
+        self.start_qfen = qfen
+        self.paused = False
+        super().__init__(self._new_game(seats), seats, seed, bot_delay, worker_factory)
+        self._reply: Reply | None = None
+        self._asked_at = 0.0
+        self._redo: list[list[str]] = []
+
+    def _new_game(self, seats: list[Seat]) -> Game:
+        kingdoms = kingdoms_of(seats)
+        if self.start_qfen:
+            return Game.from_qfen(self.start_qfen, self.rules, blocs=self.blocs or None, kingdoms=kingdoms)
+        return Game.new(self.rules, kingdoms=kingdoms, blocs=self.blocs or None)
+
+    @property
+    def human_to_move(self) -> bool:
+        return self.game.result is None and self.seat == HUMAN
+
+    def play_human(self, code: int) -> Played | None:
+        if not self.human_to_move or code not in self.game.legal_codes():
+            return None
+        self._redo.clear()
+        return self._play(code, None)
 
     def update(self) -> Played | None:
         """Drive the bots: ask for a move, collect it, play it after the pause. Never blocks."""
@@ -200,6 +280,7 @@ class Match:
         reply, self._reply = self._reply, None
         if reply.move not in g.legal_codes():  # a stale answer: ask again
             return None
+        self._redo.clear()
         return self._play(reply.move, reply.warning)
 
     def resign(self, k: int) -> list[int]:
@@ -219,14 +300,6 @@ class Match:
     @property
     def can_redo(self) -> bool:
         return bool(self._redo)
-
-    def presser(self) -> int | None:
-        """The kingdom whose player an undo is for: the human to move, else the human who
-        moved last (None when no human has moved and none is to move)."""
-        g = self.game
-        if g.result is None and self.seats[g.turn] == HUMAN:
-            return g.turn
-        return next((k for k in reversed(g.movers) if self.seats[k] == HUMAN), None)
 
     def undo_plan(self, k: int | None = None) -> tuple[int, list[int]]:
         """What taking back to the last move of kingdom k's player (its team: a player may hold
@@ -270,19 +343,30 @@ class Match:
     def restart(self) -> None:
         """The same set-up from the start (a new game, with an entry of its own)."""
         self._cancel()
-        self.game = self._new_game()
+        self.game = self._new_game(self.seats)
         self.created = time.time()
 
     def _cancel(self) -> None:
         self._reply = None
-        self._hint_for = None
-        self.hint = None
-        if self.worker is not None:
-            self.worker.cancel()
+        super()._cancel()
 
     def close(self) -> None:
-        """Stop the bot worker (when leaving the game)."""
         self._reply = None
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
+        super().close()
+
+    @property
+    def connected(self) -> bool:
+        return True
+
+    def labels(self) -> list[dict[str, Any]]:
+        return []
+
+    def lockouts(self) -> list[tuple[str, float]]:
+        return []
+
+    def lift(self) -> None:
+        """No server: nobody is locked out."""
+
+    @property
+    def server_stopped(self) -> bool:
+        return False

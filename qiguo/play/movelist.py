@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from qiguo.engine import KINGDOMS, RESIGN, Game, Move, point_name
 
-from .match import Match
+from .match import BaseMatch
 from .strings import kingdom_name, language, piece_name, status_text, t
 
 
@@ -18,12 +18,12 @@ class Line:
     kingdom: int
 
 
-def fresh_game(match: Match) -> Game:
+def fresh_game(match: BaseMatch) -> Game:
     """The match's game as it stood before the first move."""
     return Game.from_record({**match.game.record(), "moves": []})
 
 
-def position_at(match: Match, ply: int) -> Game:
+def position_at(match: BaseMatch, ply: int) -> Game:
     """A separate game at the position after `ply` moves."""
     return Game.from_record({**match.game.record(), "moves": match.game.history[:ply]})
 
@@ -59,7 +59,7 @@ class MoveList:
         self._history: list[str] = []
         self._game: Game | None = None
 
-    def update(self, match: Match) -> list[Line]:
+    def update(self, match: BaseMatch) -> list[Line]:
         """The lines for the match's game as it stands now."""
         history = match.game.history
         source = (id(match), id(match.game), language())
@@ -90,13 +90,13 @@ class MoveList:
                 self.lines.append(Line(t("moves.out", name=kingdom_name(j), status=status_text(g, j)), None, j))
 
 
-def lines(match: Match) -> list[Line]:
+def lines(match: BaseMatch) -> list[Line]:
     """The whole move list: moves numbered by ply (as in the history banner and the export), with
     defeats as notes."""
     return MoveList().update(match)
 
 
-def export_text(match: Match) -> str:
+def export_text(match: BaseMatch) -> str:
     """The move list as plain text with a header of the set-up, for sharing."""
     g = match.game
     seats = ", ".join(f"{kingdom_name(k)}: {s}" for k, s in enumerate(match.seats) if s is not None)

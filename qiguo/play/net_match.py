@@ -1,4 +1,4 @@
-"""A networked game in the window: the same face as a local :class:`Match` (the game scene does
+"""A networked game in the window: the same face as a local :class:`~qiguo.play.match.Match` (:class:`~qiguo.play.match.BaseMatch`) (the game scene does
 not know the difference), but moves go to the server and come back from it; the window never
 waits (the connection is a :class:`~qiguo.net.link.Link` in its own thread). A dropped
 connection is joined again with the seat token."""
@@ -7,14 +7,13 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from qiguo.ai.worker import BotWorker
 from qiguo.engine import EngineError, Game, Move
 from qiguo.net.link import Link
 from qiguo.net.server import Server, ServerThread
 from qiguo.net.protocol import LIMITS, VERSION
 from qiguo.net.session import ILLEGAL, Session, Tokens, key_of
 
-from .match import Match, Played, Worker
+from .match import BaseMatch, Played, Worker
 from .seats import HUMAN, NETWORK, Seat
 
 RETRY = 2.0
@@ -32,7 +31,7 @@ def hello(code: str, name: str = "", token: str = "", seat: str = "", spectate: 
     return message
 
 
-class NetMatch(Match):
+class NetMatch(BaseMatch):
     """The game a server holds, as this window sees and plays it."""
 
     networked = True
@@ -45,26 +44,16 @@ class NetMatch(Match):
         self.server = server
         """The host's server thread, when this window hosts the game."""
         assert session.game is not None
-        self.game: Game = session.game
-        self.rules = self.game.rules
-        self.blocs = self.game.blocs
-        self.start_qfen = self.game.start_qfen
-        self.seed = 0
-        self.bot_delay = 0.0
-        self._worker_factory = worker_factory or (lambda: BotWorker())
-        self.worker: Worker | None = None
-        self.hint: int | None = None
-        self._hint_for: int | None = None
-        self._redo: list[list[str]] = []
-        self._reply = None
+        game: Game = session.game
+        self.rules = game.rules
+        self.blocs = game.blocs
+        self.start_qfen = game.start_qfen
+        super().__init__(game, self._seats(), seed=0, bot_delay=0.0, worker_factory=worker_factory)
         self._sent = -1
         self._incoming: list[dict[str, Any]] = []
         self._retry_at = 0.0
         self.problem = ""
         """What the server last sent that could not be taken in ("" until it welcomes us again)."""
-        self.notes: list[dict[str, Any]] = []
-        """Seat events the scene has not shown yet (left, stand-in, back)."""
-        self.seats = self._seats()
         self._keep_token()
 
     # ---- what the scene reads ------------------------------------------------------------
@@ -229,11 +218,6 @@ class NetMatch(Match):
         if self.session.token and self.server is None:
             self.tokens.put(key_of(self.address[0], self.address[1], self.code), self.session.token)
 
-    def ask_hint(self) -> bool:
-        if not self.human_to_move:
-            return False
-        return super().ask_hint()
-
     def serve_again(self) -> None:
         """Start the host's server again on the same port, from the table it held (the game as
         far as it went); this window joins it again by itself. Raises OSError."""
@@ -255,15 +239,9 @@ class NetMatch(Match):
     def server_stopped(self) -> bool:
         return self.server is not None and self.server.stopped
 
-    def local_seats(self) -> list[Seat]:
-        """The seats for a local copy of the game (a save): the network players become humans."""
-        return [HUMAN if s == NETWORK else s for s in self.seats]
-
     def close(self) -> None:
         self.link.close()
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
+        super().close()
         if self.server is not None:
             self.server.stop()
             self.server = None

@@ -15,7 +15,7 @@ from typing import Any, Callable, Sequence
 from qiguo.ai import LEVELS
 from qiguo.engine import KINGDOMS, PRESETS, EngineError, Rules, teams_for
 
-from .match import Match, Worker
+from .match import BaseMatch, Match, Worker
 from .seats import parse_seats, seats_spec
 from .files import data_dir, parse_json, read_text, set_aside
 from .files import write_json as write
@@ -36,7 +36,7 @@ def saves_dir() -> Path:
     return data_dir() / "saves"
 
 
-def to_data(match: Match, created: float | None = None, name: str = "") -> dict[str, Any]:
+def to_data(match: BaseMatch, created: float | None = None, name: str = "") -> dict[str, Any]:
     """The save record of a match (`position` is the last position, for the load screen's
     picture; loading replays the moves)."""
     g = match.game
@@ -144,7 +144,7 @@ def to_match(data: dict[str, Any], name: str = "save", bot_delay: float = 0.5,
     return match
 
 
-def default_name(match: Match) -> str:
+def default_name(match: BaseMatch) -> str:
     """A save's name until the player gives one: the date and time to the second, and who plays."""
     return auto_name(seats_spec(match.seats), time.time(), match.blocs)
 
@@ -172,7 +172,7 @@ def game_path(created: float) -> Path:
     return saves_dir() / f"game-{int(created * 1000)}.json"
 
 
-def autosave(match: Match) -> bool:
+def autosave(match: BaseMatch) -> bool:
     """Save the match as the game to continue, and as its own entry among the saves (one entry
     per game, named by when it started, updated by every autosave; a finished game keeps its
     entry, for review); False if the data folder cannot be written."""
@@ -185,7 +185,7 @@ def autosave(match: Match) -> bool:
         return False
 
 
-def keep(match: Match) -> bool:
+def keep(match: BaseMatch) -> bool:
     """Keep a game to continue up to date: the autosave, unless a server keeps it. False when
     it could not be written."""
     return True if match.kept_elsewhere else autosave(match)
@@ -220,7 +220,7 @@ def new_slot() -> Path:
     return path
 
 
-def save_slot(match: Match, name: str = "") -> Path:
+def save_slot(match: BaseMatch, name: str = "") -> Path:
     """Save under a new file, with the name the player gave; returns the path. Raises OSError."""
     path = new_slot()
     write(path, to_data(match, name=name.strip()[:NAME_LIMIT]))

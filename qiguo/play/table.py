@@ -21,7 +21,7 @@ from . import hosting, movelist, notices, saves, trail
 from .coaching import Coaching
 from .files import data_dir
 from .flow import Cues, Flow, seat_note_text
-from .match import Match, Played
+from .match import BaseMatch, Played
 from .notices import Notice
 from .seats import HUMAN, Seat
 from .settings import Settings
@@ -75,7 +75,7 @@ def last_move_of(game: Game) -> int:
 class Table:
     """One game on the screen: a match (local or network) and what the screen shows of it."""
 
-    def __init__(self, match: Match, settings: Settings, review: bool = False,
+    def __init__(self, match: BaseMatch, settings: Settings, review: bool = False,
                  drawable: Callable[[str], bool] = lambda ch: True):
         self.match = match
         self.drawable = drawable

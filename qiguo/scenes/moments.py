@@ -14,7 +14,7 @@ from qiguo.engine import Game, Move, point_name
 from qiguo.play import movelist
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, render
-from qiguo.play.match import Match
+from qiguo.play.match import BaseMatch
 from qiguo.play.moments_job import MomentsJob
 from qiguo.play.practice import Practice, today
 from qiguo.play.seats import HUMAN
@@ -24,7 +24,7 @@ from qiguo.ui.widgets import Button, ButtonColumn
 from .base import ButtonScene, register
 
 
-def moment_texts(match: Match, moments: list[Moment]) -> list[str]:
+def moment_texts(match: BaseMatch, moments: list[Moment]) -> list[str]:
     """Each key moment in words, going through the game once (a long game has many)."""
     game = movelist.position_at(match, 0)
     history = match.game.history
@@ -61,7 +61,7 @@ def summary_text(moments: list[Moment]) -> str:
 class MomentsScene(ButtonScene):
     """The key moments of the human kingdoms of a match (a finished game, or one on show)."""
 
-    def __init__(self, app, match: Match):
+    def __init__(self, app, match: BaseMatch):
         super().__init__(app)
         self.match = match
         self.kingdoms = [k for k, s in enumerate(match.seats) if s == HUMAN] or list(match.game.seated)

@@ -10,7 +10,7 @@ import pygame
 from qiguo.engine import Game, point_name
 from qiguo.play import movelist
 from qiguo.play.flow import Cues
-from qiguo.play.match import Match
+from qiguo.play.match import BaseMatch
 from qiguo.play.table import Ask, Table, View
 from qiguo.ui import keymap, piece_art, pointer, theme
 from qiguo.ui.board_view import BoardView
@@ -27,7 +27,7 @@ from .base import Scene, register
 
 @register("game")
 class GameScene(Scene):
-    def __init__(self, app, match: Match, review: bool = False):
+    def __init__(self, app, match: BaseMatch, review: bool = False):
         super().__init__(app)
         self.match = match
         self.table = Table(match, app.settings, review, has_glyph)

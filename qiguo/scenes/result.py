@@ -7,7 +7,7 @@ import pygame
 from qiguo.engine import KINGDOMS
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fit, fitted, line_height, render, wrap
-from qiguo.play.match import Match
+from qiguo.play.match import BaseMatch
 from qiguo.ui.panel import lost_pieces, player_text
 from qiguo.play.strings import kingdom_glyph, kingdom_name, status_text, t
 from qiguo.ui.widgets import Button, ButtonColumn
@@ -17,7 +17,7 @@ from .base import ButtonScene, register
 
 @register("result")
 class ResultScene(ButtonScene):
-    def __init__(self, app, match: Match):
+    def __init__(self, app, match: BaseMatch):
         super().__init__(app)
         self.match = match
         finished = match.game.result is not None

@@ -9,7 +9,7 @@ from qiguo.engine import KINGDOMS, PRESETS, EngineError, Rules, teams_for
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, blit_lines, fitted, line_height, render, wrap
 from qiguo.play import hosting
-from qiguo.play.match import Match
+from qiguo.play.match import BaseMatch, Match
 from qiguo.play.seats import HUMAN, NETWORK, SETUP, Seat, kingdoms_of, parse_seats, seats_spec
 from qiguo.play.strings import kingdom_glyph, kingdom_name, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
@@ -37,7 +37,7 @@ class SetupScene(Scene):
     """Opened with `like`, a local game just played, it starts from that game's seats, preset and
     blocs (a game started from the command line included); otherwise from the last set-up."""
 
-    def __init__(self, app, like: Match | None = None):
+    def __init__(self, app, like: BaseMatch | None = None):
         super().__init__(app)
         self.column = ButtonColumn([])
         s = app.settings
