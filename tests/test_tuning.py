@@ -2,12 +2,13 @@
 writes, a kingdom near its attrition limit values its pieces more, the tuning tool runs end to
 end on a tiny budget, and the A/B test reports a paired difference."""
 import json
+import math
 import random
 
 import pytest
 
 from qiguo.ai import Budget, evaluate, weights
-from qiguo.ai.ab import OLD, main as ab_main, paired, weights_of
+from qiguo.ai.ab import OLD, main as ab_main, paired, sprt, weights_of
 from qiguo.ai.bots import easy
 from qiguo.ai.search import BestReplySearch
 from qiguo.ai.tune import NAMES, best_temperature, collect_game, fit, log_likelihood, main as tune_main, start_weights
@@ -206,6 +207,38 @@ def test_the_ab_test_pairs_the_same_seeds_and_decides_only_beyond_noise(capsys, 
     assert both["A"]["lost"] == (pair["A"]["lost"] + both["pairs"][0]["A"]["lost"]) / 2
     assert "1 pairs played, 1 added" in capsys.readouterr().out
     assert ab_main(["--games", "1", "--add", str(tmp_path / "none.json")]) == 2  # said in one line
+
+
+def test_the_sequential_ab_test_decides_at_its_bounds_and_may_be_lengthened(capsys, tmp_path):
+    """Wald's SPRT on the split pairs: B winning 12 of 12 split pairs crosses the upper bound
+    (12 ln 1.3 > ln 19); as many split each way leans to A (ln 0.7 < -ln 1.3) and, enough of
+    them, crosses the lower; pairs both won or both lost say nothing; between the bounds it
+    says to go on, and a run adding an earlier one decides on both."""
+    p1 = 0.65
+    llr, bound, verdict = sprt([False] * 12, [True] * 12, p1)
+    assert llr == pytest.approx(12 * math.log(1.3)) and bound == pytest.approx(math.log(19)) and "keep B" in verdict
+    assert "not decided" in sprt([False] * 11, [True] * 11, p1)[2]  # 11 ln 1.3 = 2.89 < 2.94
+    llr, _, verdict = sprt([True, False] * 10 + [True] * 30, [False, True] * 10 + [True] * 30, p1)
+    assert llr == pytest.approx(10 * math.log(1.3) + 10 * math.log(0.7)) and llr < 0 and "not decided" in verdict
+    assert "keep A" in sprt([True, False] * 40, [False, True] * 40, p1)[2]  # 40 ln 0.91 = -3.77
+
+    def run_file(name, outcomes):
+        pairs = [{"seed": i, "A": {"won": a, "fate": "won" if a else "attrition", "place": 1 if a else 4, "lost": 5},
+                  "B": {"won": b, "fate": "won" if b else "attrition", "place": 1 if b else 4, "lost": 5}}
+                 for i, (a, b) in enumerate(outcomes)]
+        path = tmp_path / name
+        path.write_text(json.dumps({"pairs": pairs}))
+        return str(path)
+    first = run_file("first.json", [(False, True)] * 8 + [(True, True)] * 5)
+    second = run_file("second.json", [(False, True)] * 4 + [(False, False)] * 3)
+    out = tmp_path / "both.json"
+    assert ab_main(["--games", "0", "--add", first, "--sprt", "0.65", "--json", str(out)]) == 0
+    assert "not decided yet" in capsys.readouterr().out and "verdict" not in json.loads(out.read_text())["difference"]
+    assert ab_main(["--games", "0", "--add", first, "--add", second, "--sprt", "0.65", "--json", str(out)]) == 0
+    report = json.loads(out.read_text())
+    assert report["games"] == 20 and report["sprt"]["llr"] == pytest.approx(12 * math.log(1.3), abs=1e-4)
+    assert "keep B" in report["sprt"]["verdict"] and "log-likelihood ratio +3.15" in capsys.readouterr().out
+    assert ab_main(["--games", "0", "--sprt", "0.65"]) == 2 and ab_main(["--games", "0", "--sprt", "1.5"]) == 2
 
 
 def test_a_node_budget_with_a_floor_completes_the_minimum_depth():

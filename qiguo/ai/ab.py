@@ -1,7 +1,7 @@
 """An A/B test of two versions of one bot level, on the same seeds against the same opponents:
 
     python -m qiguo.ai.ab --a A.json --b B.json [--a-floor on|off] [--b-floor on|off] [--games N] [--seed S]
-                          [--seats 4333333] [--jobs J] [--json FILE] [--add EARLIER.json ...]
+                          [--seats 4333333] [--jobs J] [--json FILE] [--add EARLIER.json ...] [--sprt P1]
 
 The level of the first seat is the one tested (hard in ``4333333``); each game is played twice
 from the same seed and seating (rotated one seat a game), once with the tested level as A and
@@ -14,11 +14,19 @@ B − A with its 95% interval: B is kept only when that interval lies above zero
 the paired differences of the tested level's place and of the pieces it lost (more sensitive than
 wins, for reading a result; the verdict is on wins). The --json file keeps every pair; --add
 takes the pairs of earlier runs of the same A and B (on other seeds) into the report and the
-verdict, so that a test too short to decide can be made longer without playing it again."""
+verdict, so that a test too short to decide can be made longer without playing it again.
+
+With ``--sprt P1`` the verdict is a sequential test's instead (Wald's SPRT, as engine testing
+frameworks such as Stockfish's use): on the pairs one side won and the other did not, B's share
+is ½ if B is no better, P1 if it is; the log-likelihood ratio of the two is compared with the
+bounds of 5% errors either way. Between the bounds the test says to go on: play more pairs on
+new seeds and --add the earlier runs, until a bound is crossed (a sequential test may be
+lengthened so; a fixed one may not)."""
 from __future__ import annotations
 
 import json
 import math
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Sequence
@@ -75,20 +83,50 @@ def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]
     return mean, mean - half, mean + half
 
 
+SPRT_ERRORS = 0.05
+"""Both error rates of the sequential test: B kept when no better, B dropped when better by P1."""
+
+
+def sprt(a_won: Sequence[bool], b_won: Sequence[bool], p1: float,
+         errors: float = SPRT_ERRORS) -> tuple[float, float, str]:
+    """Wald's sequential test on the paired wins: the log-likelihood ratio of "B wins a split pair
+    with probability p1" against "with ½", the bound either side, and the verdict."""
+    b_only = sum(1 for x, y in zip(a_won, b_won) if y and not x)
+    a_only = sum(1 for x, y in zip(a_won, b_won) if x and not y)
+    llr = b_only * math.log(p1 / 0.5) + a_only * math.log((1 - p1) / 0.5)
+    bound = math.log((1 - errors) / errors)
+    verdict = ("B is better: keep B" if llr >= bound else "B is not better by that: keep A" if llr <= -bound
+               else "not decided yet: play more pairs on new seeds and --add these")
+    return llr, bound, verdict
+
+
 def _parse(argv: Sequence[str] | None) -> Any:
     p = Parser(prog="python -m qiguo.ai.ab", description="A/B test of two versions of one bot level")
     p.add_argument("--a", type=parsed(weights_of), default="old")
     p.add_argument("--b", type=parsed(weights_of), default="new")
     for side in "ab":
         p.add_argument(f"--{side}-floor", choices=("on", "off"), help="the tested level's node budget with its floor or without")
-    p.add_argument("--games", type=whole(1, 10_000), default=42)
+    p.add_argument("--games", type=whole(0, 10_000), default=42, help="pairs to play (0: only report those of --add)")
     p.add_argument("--seed", type=whole(0, 2 ** 31), default=1)
     p.add_argument("--seats", type=parsed(lambda text: parse_seats(text, BOTS)), default=["hard"] + ["normal"] * 6)
     p.add_argument("--jobs", type=whole(1, 64), default=1)
     p.add_argument("--json", metavar="FILE")
     p.add_argument("--add", metavar="FILE", action="append", type=parsed(earlier_pairs), default=[],
                    help="the pairs of an earlier run's --json (the same A and B on other seeds), decided on together")
+    p.add_argument("--sprt", metavar="P1", type=parsed(share),
+                   help="decide by a sequential test: B wins this share of the pairs split between A and B if better")
     return parse(p, argv)
+
+
+def share(text: str) -> float:
+    """A share above ½ and below 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0.5 < value < 1:
+        raise ValueError(f"{text[:20]!r} is not a share between 0.5 and 1")
+    return value
 
 
 def earlier_pairs(text: str) -> list[dict[str, Any]]:
@@ -109,6 +147,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
     if isinstance(args, int):
         return args
+    if not args.games and not args.add:
+        print("error: no pairs: play some (--games) or add an earlier run's (--add)", file=sys.stderr)
+        return 2
     a, b = (weights_of(x) if isinstance(x, str) else x for x in (args.a, args.b))
     shipped = NODE_BUDGETS[args.seats[0]].floor
     a_floor, b_floor = (shipped if f is None else f == "on" for f in (args.a_floor, args.b_floor))
@@ -136,11 +177,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{name}: {wins}/{len(rs)} won, {wins / len(rs):.1%} (95% {low:.1%}-{high:.1%}); at the end: "
               + ", ".join(f"{f} {n}" for f, n in sorted(fates.items()))
               + f"; place {place:.2f} on average, {lost:.2f} pieces lost")
-    mean, low, high = paired([r["won"] for r in side["A"]], [r["won"] for r in side["B"]])
+    a_won, b_won = [r["won"] for r in side["A"]], [r["won"] for r in side["B"]]
+    mean, low, high = paired(a_won, b_won)
     verdict = "B is better beyond noise: keep B" if low > 0 else (
         "B is worse beyond noise: keep A" if high < 0 else "no difference beyond noise: keep A")
-    report["difference"] = {"mean": round(mean, 4), "ci95": [round(low, 4), round(high, 4)], "verdict": verdict}
-    print(f"B - A: {mean:+.1%} (95% {low:+.1%} to {high:+.1%}): {verdict}")
+    report["difference"] = {"mean": round(mean, 4), "ci95": [round(low, 4), round(high, 4)]}
+    if args.sprt is None:
+        report["difference"]["verdict"] = verdict
+        print(f"B - A: {mean:+.1%} (95% {low:+.1%} to {high:+.1%}): {verdict}")
+    else:
+        llr, bound, verdict = sprt(a_won, b_won, args.sprt)
+        report["sprt"] = {"p1": args.sprt, "llr": round(llr, 4), "bound": round(bound, 4), "verdict": verdict}
+        print(f"B - A: {mean:+.1%} (95% {low:+.1%} to {high:+.1%})")
+        print(f"SPRT (split pairs B's {args.sprt:.0%} against 50%): log-likelihood ratio {llr:+.2f}, "
+              f"bounds {-bound:+.2f} and {bound:+.2f}: {verdict}")
     for key, what in (("place", "place (lower is better)"), ("lost", "pieces lost")):
         m, lo, hi = paired([r[key] for r in side["A"]], [r[key] for r in side["B"]])
         report["difference"][key] = {"mean": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)]}
