@@ -96,6 +96,31 @@ def test_a_host_and_a_friend_play_through_the_real_server():
     close(friend, host)
 
 
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_host_reads_the_join_code_whole_in_the_smallest_window(monkeypatch, language):
+    """At 800 x 600, with a computer on several networks, the line telling friends where to join
+    wraps onto the notice lines and gives the code first: it is never cut."""
+    import qiguo.ui.panel as panel_module
+    from qiguo.play import hosting as hosting_module
+    from qiguo.play.strings import set_language
+    monkeypatch.setattr(hosting_module, "addresses",
+                        lambda port: [f"192.168.{n}.{100 + n}:{port}" for n in range(4)])
+    host = make_app((800, 600))
+    hosted = hosting(host)
+    drawn: list[str] = []
+    real = panel_module.render
+    monkeypatch.setattr(panel_module, "render", lambda text, *a: drawn.append(text) or real(text, *a))
+    set_language(language)
+    try:
+        host.draw()
+    finally:
+        set_language("en")
+        close(host)
+    code = hosted.match.code
+    assert len(code) >= 6 and any(code in text for text in drawn)
+    assert any("192.168.0.100" in text for text in drawn)
+
+
 def test_names_typed_at_join_and_kept_for_hosting_are_what_the_others_see():
     host = make_app()
     host.settings.player_name = "Bo"

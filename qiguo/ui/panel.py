@@ -159,25 +159,22 @@ class Panel:
         """The newest notices, each wrapped onto as many lines as it needs (the newest win the
         room), or the quiet line when there are none."""
         size = max(FLOOR, line_h - 7)
-        if not view.notices:
-            if view.quiet_line:
-                text, fsize = fitted(view.quiet_line, size, area.width)
-                img = render(text, fsize, theme.TEXT_DIM)
-                surface.blit(img, (area.x, area.y + (line_h - img.get_height()) // 2))
+        if not view.notices:  # the quiet line, on as many lines as the notices have (a join code is never cut)
+            for i, line in enumerate(self._lines(view.quiet_line, size, area.width, self.notice_lines)):
+                img = render(line, size, theme.TEXT_DIM)
+                surface.blit(img, (area.x, area.y + i * line_h + (line_h - img.get_height()) // 2))
             return
         text_x = area.x + line_h + 4
         blocks, used = [], 0
         for n in reversed(view.notices):
-            lines = wrap(n.text, size, area.right - text_x)
             room = self.notice_lines - used
             if room <= 0:
                 break
             first = first_sentence(n.text)
-            if len(lines) > room and first != n.text:  # short of room, a notice keeps its first sentence whole
-                lines = wrap(first, size, area.right - text_x)
-            if len(lines) > room:
-                lines = lines[:room - 1] + [elide(" ".join(lines[room - 1:]) if " " in n.text
-                                                  else "".join(lines[room - 1:]), size, area.right - text_x)]
+            if len(wrap(n.text, size, area.right - text_x)) > room and first != n.text:
+                lines = self._lines(first, size, area.right - text_x, room)  # short of room: the first sentence whole
+            else:
+                lines = self._lines(n.text, size, area.right - text_x, room)
             blocks.append((n, lines))
             used += len(lines)
         y = area.y
@@ -190,6 +187,15 @@ class Panel:
                 img = render(line, size, colour)
                 surface.blit(img, (text_x, y + (line_h - img.get_height()) // 2))
                 y += line_h
+
+    @staticmethod
+    def _lines(text: str, size: int, width: int, room: int) -> list[str]:
+        """`text` wrapped to `width`, on `room` lines at most (the last cut short with "…")."""
+        lines = wrap(text, size, width)
+        if len(lines) > room:
+            rest = lines[room - 1:]
+            lines = lines[:room - 1] + [elide(" ".join(rest) if " " in text else "".join(rest), size, width)]
+        return lines
 
     def _kingdom_disc(self, surface: pygame.Surface, k: int, centre: tuple[int, int], r: int, alive: bool,
                       aid: bool) -> int:
