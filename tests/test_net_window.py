@@ -5,7 +5,7 @@ import time
 import pygame
 import pytest
 
-from qiguo.engine import parse_point
+from qiguo.engine import Move, parse_point
 from qiguo.scenes.join import JoinScene
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.setup import SetupScene
@@ -85,7 +85,9 @@ def test_a_host_and_a_friend_play_through_the_real_server():
     move(host, hosted, "e10", "e7")  # the host (Qin) moves in its window
     until([host, friend], lambda: joined.game.history == ["e10e7"])
     until([host, friend], lambda: joined.match.human_to_move and not joined.view.animating)
-    move(friend, joined, "f5", "f6")  # the friend (Chu) answers in theirs
+    assert joined.table.panel_view(joined.game).sub == "your move"
+    assert joined.match.play_human(Move.parse("f5f6").code) is None  # the friend (Chu) answers in theirs:
+    assert joined.table.panel_view(joined.game).sub == "sending your move to the server…"  # sent, not back yet
     until([host, friend], lambda: hosted.game.history[:2] == ["e10e7", "f5f6"])
     until([host, friend], lambda: len(hosted.game.history) >= 3 and len(joined.game.history) >= 3)  # Yan's bot
     assert joined.game.history[:3] == hosted.game.history[:3]

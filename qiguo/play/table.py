@@ -433,7 +433,9 @@ class Table:
     def waiting_for(self, k: int) -> str:
         """A network game's turn line: a bot (or a stand-in) thinks, or a player is awaited."""
         s = self.match.labels()[k]
-        if s["kind"] == "bot" or s["standin"] or self.match.seats[k] == HUMAN:
+        if self.match.seats[k] == HUMAN:  # this window's move is on its way to the server and back
+            return t("net.sending")
+        if s["kind"] == "bot" or s["standin"]:
             return t("game.thinking")
         name = self.player_name(k)
         return t("net.waiting_for", name=short(name)) if name else t("net.waiting_for_player")
