@@ -1,5 +1,6 @@
-"""A networked game in the window: the same face as a local :class:`~qiguo.play.match.Match` (:class:`~qiguo.play.match.BaseMatch`) (the game scene does
-not know the difference), but moves go to the server and come back from it; the window never
+"""A networked game in the window: the same face as a local match (both are a
+:class:`~qiguo.play.match.BaseMatch`; the game scene does not know the difference), but moves
+go to the server and come back from it; the window never
 waits (the connection is a :class:`~qiguo.net.link.Link` in its own thread). A dropped
 connection is joined again with the seat token."""
 from __future__ import annotations
