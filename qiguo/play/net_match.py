@@ -1,8 +1,8 @@
 """A networked game in the window: the same face as a local match (both are a
 :class:`~qiguo.play.match.BaseMatch`; the game scene does not know the difference), but moves
-go to the server and come back from it; the window never
-waits (the connection is a :class:`~qiguo.net.link.Link` in its own thread). A dropped
-connection is joined again with the seat token."""
+go to the server and come back from it; the window never waits (the connection is a
+:class:`~qiguo.net.link.Link` in its own thread). A dropped connection is joined again with the
+seat token."""
 from __future__ import annotations
 
 import time
