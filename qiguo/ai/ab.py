@@ -179,10 +179,10 @@ def main(argv: Sequence[str] | None = None) -> int:
               + f"; place {place:.2f} on average, {lost:.2f} pieces lost")
     a_won, b_won = [r["won"] for r in side["A"]], [r["won"] for r in side["B"]]
     mean, low, high = paired(a_won, b_won)
-    verdict = "B is better beyond noise: keep B" if low > 0 else (
-        "B is worse beyond noise: keep A" if high < 0 else "no difference beyond noise: keep A")
     report["difference"] = {"mean": round(mean, 4), "ci95": [round(low, 4), round(high, 4)]}
     if args.sprt is None:
+        verdict = "B is better beyond noise: keep B" if low > 0 else (
+            "B is worse beyond noise: keep A" if high < 0 else "no difference beyond noise: keep A")
         report["difference"]["verdict"] = verdict
         print(f"B - A: {mean:+.1%} (95% {low:+.1%} to {high:+.1%}): {verdict}")
     else:

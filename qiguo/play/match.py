@@ -253,8 +253,11 @@ class Match(BaseMatch):
     def play_human(self, code: int) -> Played | None:
         if not self.human_to_move or code not in self.game.legal_codes():
             return None
-        self._redo.clear()
         return self._play(code, None)
+
+    def _play(self, code: int, warning: str | None) -> Played:
+        self._redo.clear()  # a new move: what an undo took back cannot be played again
+        return super()._play(code, warning)
 
     def update(self) -> Played | None:
         """Drive the bots: ask for a move, collect it, play it after the pause. Never blocks."""
@@ -280,7 +283,6 @@ class Match(BaseMatch):
         reply, self._reply = self._reply, None
         if reply.move not in g.legal_codes():  # a stale answer: ask again
             return None
-        self._redo.clear()
         return self._play(reply.move, reply.warning)
 
     def resign(self, k: int) -> list[int]:

@@ -431,9 +431,10 @@ class Table:
             if locked else ""
 
     def waiting_for(self, k: int) -> str:
-        """A network game's turn line: a bot (or a stand-in) thinks, or a player is awaited."""
+        """A network game's turn line: this window's move is on its way, a bot (or a stand-in)
+        thinks, or a player is awaited."""
         s = self.match.labels()[k]
-        if self.match.seats[k] == HUMAN:  # this window's move is on its way to the server and back
+        if self.match.seats[k] == HUMAN:  # sent, not yet back from the server
             return t("net.sending")
         if s["kind"] == "bot" or s["standin"]:
             return t("game.thinking")

@@ -160,7 +160,8 @@ class Panel:
         room), or the quiet line when there are none."""
         size = max(FLOOR, line_h - 7)
         if not view.notices:  # the quiet line, on as many lines as the notices have (a join code is never cut)
-            for i, line in enumerate(self._lines(view.quiet_line, size, area.width, self.notice_lines)):
+            quiet = wrap(view.quiet_line, size, area.width)
+            for i, line in enumerate(self._cut(quiet, view.quiet_line, size, area.width, self.notice_lines)):
                 img = render(line, size, theme.TEXT_DIM)
                 surface.blit(img, (area.x, area.y + i * line_h + (line_h - img.get_height()) // 2))
             return
@@ -170,11 +171,11 @@ class Panel:
             room = self.notice_lines - used
             if room <= 0:
                 break
+            lines = wrap(n.text, size, area.right - text_x)
             first = first_sentence(n.text)
-            if len(wrap(n.text, size, area.right - text_x)) > room and first != n.text:
-                lines = self._lines(first, size, area.right - text_x, room)  # short of room: the first sentence whole
-            else:
-                lines = self._lines(n.text, size, area.right - text_x, room)
+            if len(lines) > room and first != n.text:  # short of room, a notice keeps its first sentence whole
+                lines = wrap(first, size, area.right - text_x)
+            lines = self._cut(lines, n.text, size, area.right - text_x, room)
             blocks.append((n, lines))
             used += len(lines)
         y = area.y
@@ -189,9 +190,8 @@ class Panel:
                 y += line_h
 
     @staticmethod
-    def _lines(text: str, size: int, width: int, room: int) -> list[str]:
-        """`text` wrapped to `width`, on `room` lines at most (the last cut short with "…")."""
-        lines = wrap(text, size, width)
+    def _cut(lines: list[str], text: str, size: int, width: int, room: int) -> list[str]:
+        """The wrapped `lines` of `text` on `room` lines at most (the last cut short with "…")."""
         if len(lines) > room:
             rest = lines[room - 1:]
             lines = lines[:room - 1] + [elide(" ".join(rest) if " " in text else "".join(rest), size, width)]
