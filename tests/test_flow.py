@@ -183,6 +183,10 @@ def test_the_hint_is_said_in_words_when_it_comes_and_its_asking_goes_when_droppe
     for _ in range(5):
         said += table.update(0.016, animating=False).toasts
     assert any(text.startswith("Hint: ") and " — " in text for text, _ in said) and not table.asking
+    words = table.hint_words
+    assert words.startswith("Hint: ") and table.play(match.hint).cleared_toast == words  # about a position gone
+    while match.game.turn != 0:
+        match.update()
     table.ask_hint()
     table.play(match.game.legal_codes()[0])  # a move meanwhile drops the question
     for _ in range(3):

@@ -5,7 +5,7 @@ import pytest
 
 from positions import qfen
 from qiguo.ui import panel as panel_module, theme
-from qiguo.engine import Move, parse_point
+from qiguo.engine import Move, parse_point, point_name
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.setup import SetupScene
 from qiguo.play import movelist, trail
@@ -188,6 +188,8 @@ def test_the_hint_is_said_in_words_and_the_asking_notice_goes():
     from qiguo.ai.coach import explain
     from qiguo.play.strings import move_words, reason_words
     assert words == "Hint: " + move_words(scene.game, hint) + " — " + reason_words(explain(scene.game, hint))
+    human_move(app, scene, point_name(hint.from_sq), point_name(hint.to_sq))  # the hint's words go with their position
+    assert scene.game.history[-1] == str(hint) and (app.toast_text != words or app.toast_until == 0.0)
 
 
 def test_the_asking_notice_goes_when_the_question_is_dropped():

@@ -110,6 +110,9 @@ class Table:
         self.advice = ""
         """The last advice shown about the game (the danger explanation, a hint's words): the
         result takes it away as it opens."""
+        self.hint_words = ""
+        """A hint's words while they are about the position on the board: the next move played
+        takes them away (they would name a move of a position gone)."""
 
     @property
     def game(self) -> Game:
@@ -261,7 +264,7 @@ class Table:
         hint = self.match.hint
         if hint is not None and hint != self._hint_shown:
             why = reason_words(explain(self.game, hint))
-            self.advice = t("game.hint_why", move=move_words(self.game, Move(hint)), why=why)
+            self.advice = self.hint_words = t("game.hint_why", move=move_words(self.game, Move(hint)), why=why)
             cues.toasts.append((self.advice, 8.0))
             self.asking = ""
         elif self.asking and not self.match.hint_pending:
@@ -281,6 +284,9 @@ class Table:
         """What a move played on the board calls for (the flow's decision), and the glide."""
         cues = self.flow.after_move(played)
         cues.played = played
+        if self.hint_words:
+            cues.cleared_toast = cues.cleared_toast or self.hint_words
+            self.hint_words = ""
         if cues.cleared:  # like the trail: what happened since the player's move
             self.seat_notes = []
         self.last_move = played.move
