@@ -1,9 +1,8 @@
 """The evaluation's weights, as the bots read them: the piece values and the kingdom terms of
 :mod:`.evaluate`, whether the search counts each piece it may lose against its kingdom's
 attrition limit, whether hard's opponents' round counts trades, whether hard's move passes the
-coach's static check, and how much each level weighs
-its opponents' standing against its own. They come from
-``weights.json`` beside this module, written by the tuning tool (``python -m qiguo.ai.tune``);
+coach's static check, and how much each level weighs its opponents' standing against its own.
+They come from ``weights.json`` beside this module, written by the tuning tool (``python -m qiguo.ai.tune``);
 a missing or damaged file leaves the hand-set values. `use` switches to other weights in this
 process (the A/B test runs old and new side by side)."""
 from __future__ import annotations
