@@ -92,7 +92,7 @@ def think(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
     move, _ = search.best_move(order_seed=ordered)
     if level == "hard" and weights.SAFER:
         from .coach.judge import safer  # the coach imports the bots: imported when first used
-        move = safer(game.copy(), move)
+        move = safer(search.g, move)  # the search's own copy, left as it found it
     return Thought(move, search.completed_depth, search.nodes, time.perf_counter() - start, search.floor_used)
 
 

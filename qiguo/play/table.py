@@ -285,7 +285,7 @@ class Table:
         cues = self.flow.after_move(played)
         cues.played = played
         if self.hint_words:
-            cues.cleared_toast = cues.cleared_toast or self.hint_words
+            cues.cleared_toast = self.hint_words  # the flow's cues for a move clear no message of their own
             self.hint_words = ""
         if cues.cleared:  # like the trail: what happened since the player's move
             self.seat_notes = []
