@@ -110,7 +110,8 @@ class App:
         self.toast_text, self.toast_until = text, time.monotonic() + seconds
 
     def clear_toast(self, text: str) -> None:
-        """Take a message away early, if it is the one on show."""
+        """Take a message away early, whether it is on show or waiting its turn."""
+        self._queued = [queued for queued in self._queued if queued[0] != text]
         if self.toast_text == text:
             self.toast_until = 0.0
 

@@ -156,7 +156,7 @@ def test_the_games_advice_goes_when_the_result_opens():
                                    said[0][0] == t("game.danger_explained")), said
         table.play(WINNING_MOVE)
         cues = table.update(RESULT_AFTER, animating=False)
-        assert cues.result and cues.cleared_toast == said[0][0]
+        assert cues.result and said[0][0] in cues.cleared_toasts
 
 
 def test_undo_that_takes_back_another_humans_move_asks_first_naming_them():
@@ -184,16 +184,16 @@ def test_the_hint_is_said_in_words_when_it_comes_and_its_asking_goes_when_droppe
         said += table.update(0.016, animating=False).toasts
     assert any(text.startswith("Hint: ") and " — " in text for text, _ in said) and not table.asking
     words = table.hint_words
-    assert words.startswith("Hint: ") and table.play(match.hint).cleared_toast == words  # about a position gone
+    assert words.startswith("Hint: ") and table.play(match.hint).cleared_toasts == [words]  # about a position gone
     while match.game.turn != 0:
         match.update()
     table.ask_hint()
     table.play(match.game.legal_codes()[0])  # a move meanwhile drops the question
     for _ in range(3):
         cues = table.update(0.016, animating=False)
-        if cues.cleared_toast:
+        if cues.cleared_toasts:
             break
-    assert cues.cleared_toast == "Asking a hard bot for a move…" and not table.asking
+    assert cues.cleared_toasts == ["Asking a hard bot for a move…"] and not table.asking
 
 
 def test_the_past_on_show_is_the_tables():
@@ -208,3 +208,10 @@ def test_the_past_on_show_is_the_tables():
     assert table.view_ply == 1 and table.better is None
     table.show_ply(None)
     assert table.past is None and table.can_pick
+
+
+def test_cues_taken_together_take_away_every_message_each_asks_to():
+    from qiguo.play.flow import Cues
+    both = Cues(cleared_toasts=["Asking a hard bot for a move…"])
+    both.add(Cues(cleared_toasts=["Hint: Envoy o7–j12"]))
+    assert both.cleared_toasts == ["Asking a hard bot for a move…", "Hint: Envoy o7–j12"]

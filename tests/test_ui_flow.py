@@ -370,3 +370,14 @@ def test_a_bot_fallback_is_played_and_said():
     app.stack.push(scene)
     frames(app, 3)
     assert scene.game.ply == 1 and "A bot failed" in app.toast_text and app.errors_total == 0
+
+
+def test_a_message_taken_away_while_it_waits_its_turn_is_never_shown():
+    app = make_app()
+    app.toast("first", 0.05)
+    app.toast("stale", 5.0, queue=True)
+    app.toast("fresh", 5.0, queue=True)
+    app.clear_toast("stale")
+    time.sleep(0.06)
+    frames(app, 2)
+    assert app.toast_text == "fresh"

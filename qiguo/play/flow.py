@@ -35,8 +35,9 @@ class Cues:
     """The result opens now."""
     server_stopped: bool = False
     """The hosting window's server stopped: offer to serve the game again."""
-    cleared_toast: str = ""
-    """A message to take away (the hint's "asking", when the question was dropped)."""
+    cleared_toasts: list[str] = field(default_factory=list)
+    """Messages to take away (the hint's "asking" when the question was dropped, its words once
+    the position they speak of is gone)."""
     reset: bool = False
     """The game went back or started again: the selection and any glide end."""
 
@@ -49,7 +50,7 @@ class Cues:
         self.played = self.played or other.played
         self.result = self.result or other.result
         self.server_stopped = self.server_stopped or other.server_stopped
-        self.cleared_toast = self.cleared_toast or other.cleared_toast
+        self.cleared_toasts += other.cleared_toasts
         self.reset = self.reset or other.reset
 
 

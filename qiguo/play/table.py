@@ -268,7 +268,7 @@ class Table:
             cues.toasts.append((self.advice, 8.0))
             self.asking = ""
         elif self.asking and not self.match.hint_pending:
-            cues.cleared_toast = self.asking
+            cues.cleared_toasts.append(self.asking)
             self.asking = ""
         self._hint_shown = hint
         return cues
@@ -285,7 +285,7 @@ class Table:
         cues = self.flow.after_move(played)
         cues.played = played
         if self.hint_words:
-            cues.cleared_toast = self.hint_words  # the flow's cues for a move clear no message of their own
+            cues.cleared_toasts.append(self.hint_words)
             self.hint_words = ""
         if cues.cleared:  # like the trail: what happened since the player's move
             self.seat_notes = []
@@ -316,7 +316,7 @@ class Table:
             self.over_for += dt
             cues.result = self.over_for >= RESULT_AFTER
             if cues.result:
-                cues.cleared_toast = cues.cleared_toast or self.advice
+                cues.cleared_toasts.append(self.advice)
         return cues
 
     def resign(self, k: int) -> Cues:

@@ -208,8 +208,8 @@ class GameScene(Scene):
             self.app.play_sound(sound)
         for text, seconds in cues.toasts:
             self.app.toast(text, seconds)
-        if cues.cleared_toast:
-            self.app.clear_toast(cues.cleared_toast)
+        for text in cues.cleared_toasts:
+            self.app.clear_toast(text)
         if cues.reset:
             self.deselect()
             self.view.finish()
