@@ -88,6 +88,19 @@ def exercise(app, give_up: bool = False):
     return app.scene("practice", "exercises", drill=drill)
 
 
+def title_with_games_kept(app):
+    """The title with a game to continue and a hosted one to serve again: two more buttons."""
+    from qiguo.ai.seats import parse_seats as net_seats
+    from qiguo.play import hosting
+    m = Match(parse_seats("h333333"), worker_factory=InlineWorker)
+    m.game.play("e10e7")
+    saves.autosave(m)
+    hosting.new_table(net_seats("hn-----"), "standard", []).save()
+    title = TitleScene(app)
+    assert len(title.menu.buttons) == 12
+    return title
+
+
 def rated_record(app):
     """Your record after a few rated games (the plot) and a damaged rating file's message."""
     for i, place in enumerate((3, 1, 5, 2, 1, 1, 4)):
@@ -99,6 +112,7 @@ def rated_record(app):
 
 SCENES = {
     "title": lambda app: [TitleScene(app)],
+    "title with games kept": lambda app: [title_with_games_kept(app)],
     "setup": lambda app: [SetupScene(app)],
     "game": lambda app: [game(app)],
     "menu": lambda app: [g := game(app), MenuScene(app, g)],

@@ -14,6 +14,8 @@ from qiguo.ui.widgets import Button, ButtonColumn
 from .base import ButtonScene, register
 
 QUICK_SEATS = "h333333"
+MIN_BUTTON, MIN_HEADING = 30, 24
+"""The title's smallest button height and heading size, in pixels."""
 
 
 @register("title")
@@ -106,17 +108,21 @@ class TitleScene(ButtonScene):
         if self.language != language():
             self._build()
         w, h = surface.get_size()
-        big = render(t("title.cjk"), max(40, min(140, h // 8)), theme.ACCENT)
-        surface.blit(big, big.get_rect(midtop=(w // 2, h // 24)))
-        y = h // 24 + big.get_height()
-        text, size = fitted(t("title.subtitle"), max(16, min(30, h // 32)), w - 40)
-        sub = render(text, size, theme.TEXT_DIM)
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, y)))
-        y += sub.get_height() + h // 40
         tag_size = max(FLOOR, min(18, h // 48))
         tag_h = line_height(tag_size) + 4
         n, gap = len(self.menu.buttons), 8
-        bh = max(30, min(56, (h - 16 - y - tag_h) // n - gap))
+        text, size = fitted(t("title.subtitle"), max(16, min(30, h // 32)), w - 40)
+        sub = render(text, size, theme.TEXT_DIM)
+        # the heading gives way when a kept game adds buttons: every button stays in the window
+        room = h - 16 - tag_h - n * (MIN_BUTTON + gap) - h // 24 - sub.get_height() - h // 40
+        big_size = max(40, min(140, h // 8))
+        big_size = max(MIN_HEADING, min(big_size, big_size * room // line_height(big_size)))
+        big = render(t("title.cjk"), big_size, theme.ACCENT)
+        surface.blit(big, big.get_rect(midtop=(w // 2, h // 24)))
+        y = h // 24 + big.get_height()
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, y)))
+        y += sub.get_height() + h // 40
+        bh = max(MIN_BUTTON, min(56, (h - 16 - y - tag_h) // n - gap))
         width = min(440, w - 80)
         for b in self.menu.buttons:
             b.rect = pygame.Rect((w - width) // 2, y, width, bh)
