@@ -134,3 +134,22 @@ def test_a_damaged_record_is_said_set_aside_and_a_new_one_begins(data_dir, text)
     m = finished_match()
     assert record.add(m.game, m.seats) and len(record.load()) == 1
     json.loads((data_dir / "record.json").read_text())
+
+
+def test_the_progress_line_counts_moves_only_once_it_knows_how_many(monkeypatch):
+    import qiguo.scenes.moments as moments_scene
+    app = make_app()
+    scene = MomentsScene(app, crafted_match())
+    app.stack.push(scene)
+    drawn = []
+    real = moments_scene.render
+    monkeypatch.setattr(moments_scene, "render", lambda text, *rest: drawn.append(text) or real(text, *rest))
+    scene.job.done, scene.job.total = 0, 0  # nothing heard from the review yet
+    scene.draw(app.screen)
+    assert "Going through your moves…" in drawn and not any(" of " in text for text in drawn)
+    drawn.clear()
+    scene.job.done, scene.job.total = 3, 12
+    scene.draw(app.screen)
+    assert "Going through your moves: 3 of 12…" in drawn
+    click(app, scene.menu.buttons[0].rect.center)  # Stop
+    assert scene.job is None

@@ -127,7 +127,8 @@ class MomentsScene(ButtonScene):
         size = max(FLOOR, min(22, h // 36))
         if self.job is not None:
             done, total = self.job.done, max(1, self.job.total)
-            text, fsize = fitted(t("moment.working", done=self.job.done, total=self.job.total), size, width)
+            said = t("moment.working", done=done, total=total) if self.job.total else t("moment.starting")
+            text, fsize = fitted(said, size, width)
             img = render(text, fsize, theme.TEXT)
             surface.blit(img, img.get_rect(midtop=(w // 2, y)))
             bar = pygame.Rect((w - width) // 2, y + img.get_height() + 12, width, max(12, h // 40))
