@@ -16,7 +16,8 @@ would squash the player's line)."""
 
 def draw_rating_plot(surface: pygame.Surface, rect: pygame.Rect, points: list[tuple[int, int, int]],
                      levels: list[tuple[str, int]], size: int) -> None:
-    """`points`: (rating, low, high) after each game, oldest first; `levels`: (label, rating)."""
+    """`points`: (rating, low, high) after each game, oldest first; `levels`: (label, rating);
+    the margin's tags are a little smaller than `size`."""
     pygame.draw.rect(surface, theme.PANEL_ROW, rect, border_radius=6)
     if not points:
         return
@@ -38,21 +39,20 @@ def draw_rating_plot(surface: pygame.Surface, rect: pygame.Rect, points: list[tu
         band = [(x_of(i), y_of(high)) for i, (_, _, high) in enumerate(points)]
         band += [(x_of(i), y_of(low)) for i, (_, low, _) in reversed(list(enumerate(points)))]
         pygame.draw.polygon(surface, BAND, band)
-    tags = [render(f"{name} {v}", label, theme.TEXT_DIM) for name, v in levels]
-    at = spread([y_of(v) for _, v in levels], max((img.get_height() for img in tags), default=0), rect)
-    for (_, v), img, tag_y in zip(levels, tags, at):
+    for _, v in levels:
         y = y_of(v)
         for x in range(inner.x, inner.right, 12):
             pygame.draw.line(surface, LEVEL_LINE, (x, y), (min(x + 6, inner.right), y), 1)
-        surface.blit(img, (inner.right + 6, tag_y - img.get_height() // 2))
     if len(points) > 1:
         pygame.draw.lines(surface, theme.ACCENT, False, [(x_of(i), y_of(r)) for i, (r, _, _) in enumerate(points)], 3)
     for i, (r, _, _) in enumerate(points[-60:], start=max(0, len(points) - 60)):
         pygame.draw.circle(surface, theme.ACCENT, (x_of(i), y_of(r)), 3)
+    # the latest rating is a tag in the margin, level with the line's end, among the levels' tags
     last = points[-1][0]
-    img = render(str(last), size, theme.ACCENT)
-    x = min(x_of(len(points) - 1) - img.get_width() // 2, inner.right - img.get_width())
-    surface.blit(img, (max(inner.x, x), max(rect.y + 2, y_of(last) - img.get_height() - 6)))
+    tags = [render(f"{name} {v}", label, theme.TEXT_DIM) for name, v in levels] + [render(str(last), label, theme.ACCENT)]
+    ys = [y_of(v) for _, v in levels] + [y_of(last)]
+    for img, tag_y in zip(tags, spread(ys, max(img.get_height() for img in tags), rect)):
+        surface.blit(img, (inner.right + 6, tag_y - img.get_height() // 2))
 
 
 def spread(ys: list[int], height: int, rect: pygame.Rect) -> list[int]:
