@@ -24,9 +24,8 @@ class Link:
         self.error = ""
         self.kind = ""
         """What went wrong, for the window to say in the player's language: "unreachable",
-        "closed", "lost", "not qiguo", "too long", "refused" (the server's `error` code in
-        `refused_code`, its words in `error`), or "" while nothing has."""
-        self.refused_code = ""
+        "closed", "lost", "not qiguo", "too long", "refused" (the server's words in `error`), or
+        "" while nothing has."""
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._loop = asyncio.new_event_loop()
         self._writer: asyncio.StreamWriter | None = None
@@ -123,7 +122,7 @@ class Link:
                     return False
                 if message["type"] == "error" and message.get("code") != "bad message":
                     self.error = str(message.get("message", "refused"))[:200]
-                    self.kind, self.refused_code = "refused", str(message.get("code", ""))[:20]
+                    self.kind = "refused"
                 welcomed = welcomed or message["type"] == "welcome"
                 self._inbox.put(message)
         except ValueError:  # readline's word for a line over the limit
