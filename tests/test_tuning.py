@@ -124,27 +124,6 @@ def test_hard_weighing_its_opponents_less_keeps_the_piece_it_gave_to_save_the_le
     assert chosen["{}"] == "a9e13" and chosen[str({"hard": [0.2, 0.2]})] != "a9e13"
 
 
-EXPOSED = ("2kHkWkBkGkDkWkH1pHpWpBpGpDpWpH2/3kHkWkCkWkH3pHpWpCpWpH3/4kSkX6pSpA4gH/4kA2kS6gEpS1gHgW/"
-           "5kE7pE2gSgWgB/15gA1gCgG/wH15gSgWgD/1wW15gHgW/wDwWwS15gH/wGwCwXwA5Z9/wBwWwS15bH/wWwH15bHbW/"
-           "wHwE14bSbWbB/5rE6bA4bCbG/15oEbSbWbD/5rA5oA2bE2bHbW/4rSrXrS5oS1oS3bH/3rHrWrCrWrH3oHoWoCoWoH3/"
-           "2rHrWrDrGrBrWrH1oHoWoDoGoBoWoH2 g - o=bX,b=oX,g=pX,p=gX,k=wH 4")
-"""From a game of normal bots, Wei to move: the hard search (15,000 nodes) chose o16o17, which
-leaves Wei's Sword on o17 takeable for nothing; p14p16 takes a Sabre and leaves nothing takeable."""
-
-
-def test_hard_passes_its_move_through_the_coachs_check_when_the_weights_say(monkeypatch):
-    """With ``"safer"`` on, hard's move gives way to the coach's safer one, as the hint's does;
-    off, the search's move stands (the search is made to choose the careless move)."""
-    from qiguo.ai.bots import think
-    game = Game.from_qfen(EXPOSED)
-    careless = Move.parse("o16o17").code
-    monkeypatch.setattr(BestReplySearch, "best_move", lambda self, order_seed=None: (careless, 0.0))
-    for on, expected in ((False, "o16o17"), (True, "p14p16")):
-        with weights.using({**weights.current(), "safer": on}):
-            assert str(Move(think(game, "hard", budget=Budget(nodes=100)).move)) == expected
-    assert game.to_qfen() == Game.from_qfen(EXPOSED).to_qfen()
-
-
 def test_the_weights_file_is_read_when_the_bots_start(tmp_path):
     """A process that imports the bots uses the weights file (QIGUO_WEIGHTS names another one),
     and a bot's choice follows it."""

@@ -90,9 +90,6 @@ def think(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
         return Thought(easy(game.copy(), moves, rng, weights.rivals(level)))
     search, ordered = searcher(game, level, moves, rng, budget or DEFAULT_BUDGETS[level], cancelled)
     move, _ = search.best_move(order_seed=ordered)
-    if level == "hard" and weights.SAFER:
-        from .coach.judge import safer  # the coach imports the bots: imported when first used
-        move = safer(search.g, move)  # the search's own copy, left as it found it
     return Thought(move, search.completed_depth, search.nodes, time.perf_counter() - start, search.floor_used)
 
 

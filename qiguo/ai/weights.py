@@ -1,7 +1,7 @@
 """The evaluation's weights, as the bots read them: the piece values and the kingdom terms of
 :mod:`.evaluate`, whether the search counts each piece it may lose against its kingdom's
-attrition limit, whether hard's opponents' round counts trades, whether hard's move passes the
-coach's static check, and how much each level weighs its opponents' standing against its own.
+attrition limit, whether hard's opponents' round counts trades, and how much each level weighs its
+opponents' standing against its own.
 They come from ``weights.json`` beside this module, written by the tuning tool (``python -m qiguo.ai.tune``);
 a missing or damaged file leaves the hand-set values. `use` switches to other weights in this
 process (the A/B test runs old and new side by side)."""
@@ -27,11 +27,7 @@ ATTRITION_AWARE = False
 ROUND_TRADES = True
 """In hard's opponents' round, an opponent takes a defended piece too (a trade), not only one
 left undefended (the weights file may turn it off: the A/B test decides)."""
-SAFER = False
-"""Hard's move passes the coach's static check (:func:`.coach.judge.safer`, as the hint's does): a
-move that leaves the general takeable, or leaves more takeable than it takes, gives way to one
-that does neither when there is one (off unless the weights file turns it on: the A/B test decides)."""
-SWITCHES = {"attrition_aware": "ATTRITION_AWARE", "round_trades": "ROUND_TRADES", "safer": "SAFER"}
+SWITCHES = {"attrition_aware": "ATTRITION_AWARE", "round_trades": "ROUND_TRADES"}
 """The switches a weights file may set: its key -> the flag of this module."""
 RIVALS: dict[str, evaluate.Rivals] = {}
 """By bot level: how much the strongest opponent's standing and the opponents' average standing
