@@ -315,7 +315,7 @@ class Table:
         elif self.game.result is not None and self.ended_here:
             self.over_for += dt
             cues.result = self.over_for >= RESULT_AFTER
-            if cues.result:
+            if cues.result and self.advice:
                 cues.cleared_toasts.append(self.advice)
         return cues
 
