@@ -256,7 +256,7 @@ def test_the_panels_texts_are_whole_with_their_longest_values(code, size):
 
 
 @pytest.mark.parametrize("ratings", [(1500, 1900, 2100, 2433), (2433, 2000, 1700, 1500), (1800, 1800)])
-def test_the_rating_plots_latest_figure_never_sits_on_its_line(ratings):
+def test_the_rating_plots_latest_figure_never_sits_on_its_line(ratings, monkeypatch):
     from qiguo.ui import plot, theme
     make_app()
     rect = pygame.Rect(20, 120, 760, 120)
@@ -269,11 +269,8 @@ def test_the_rating_plots_latest_figure_never_sits_on_its_line(ratings):
     bare = pygame.Surface((800, 600))
     blank = pygame.Surface(label.size, pygame.SRCALPHA)  # clear: what lies under the figure shows
     real = plot.render
-    plot.render = lambda text, *rest: blank if text == str(ratings[-1]) else real(text, *rest)
-    try:
-        plot.draw_rating_plot(bare, rect, points, levels, 22)
-    finally:
-        plot.render = real
+    monkeypatch.setattr(plot, "render", lambda text, *rest: blank if text == str(ratings[-1]) else real(text, *rest))
+    plot.draw_rating_plot(bare, rect, points, levels, 22)
     on_line = [(x, y) for x in range(label.left, label.right) for y in range(label.top, label.bottom)
                if bare.get_at((x, y))[:3] == theme.ACCENT]
     assert on_line == []
