@@ -27,7 +27,7 @@ from qiguo.ui.gamepad import Gamepads
 from qiguo.ui.sound import Sounds
 from qiguo.play.files import check_data_dir, clean_temporaries, data_dir
 from qiguo.play.match import Match
-from qiguo.ui.fonts import FONT_PATH, clear_caches, render, wrap
+from qiguo.ui.fonts import FLOOR, FONT_PATH, clear_caches, render, wrap
 from qiguo.play.seats import LOCAL, parse_seats
 from qiguo.play.settings import BOT_DELAY_MAX, Settings
 from qiguo.play.strings import set_language, t
@@ -241,22 +241,37 @@ class App:
         lines = wrap(self.toast_text, size, width - 24) or [""]
         return sum(render(line, size, theme.TEXT).get_height() for line in lines) + 12 + 4
 
-    def draw_toast(self, surface: pygame.Surface) -> None:
-        """The message, wrapped to the window's width, in a box at the bottom."""
-        w, h = surface.get_size()
-        area = surface.get_rect().inflate(-24, -24)
+    def toast_box(self, size: tuple[int, int]) -> tuple[pygame.Rect, list[pygame.Surface]]:
+        """Where the message goes in a window of `size` and its wrapped lines: at the top of the
+        scene's place for it (or the bottom of the window), in a smaller type when it would run
+        past the window's edge, and always inside the window."""
+        w, h = size
+        window = pygame.Rect(0, 0, w, h).inflate(-8, -8)
+        area = window.inflate(-16, -16)
         top = self.stack.top
         found = top.toast_area() if top is not None and not top.overlay else None
         if found is not None:
             area = found
-        size = max(14, min(20, h // 40))
-        lines = wrap(self.toast_text, size, area.width - 24) or [""]
-        imgs = [render(line, size, theme.TEXT) for line in lines]
-        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 24, sum(i.get_height() for i in imgs) + 12)
-        if top is not None and not top.overlay and top.toast_top:
+        from_top = top is not None and not top.overlay and top.toast_top
+        room = window.bottom - area.top if from_top else area.bottom - window.top
+        size_px = max(14, min(20, h // 40))
+        while True:
+            lines = wrap(self.toast_text, size_px, area.width - 24) or [""]
+            imgs = [render(line, size_px, theme.TEXT) for line in lines]
+            height = sum(i.get_height() for i in imgs) + 12
+            if height <= room or size_px <= FLOOR:
+                break
+            size_px -= 1
+        box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 24, height)
+        if from_top:
             box.midtop = (area.centerx, area.top)
         else:
             box.midbottom = (area.centerx, area.bottom)
+        return box.clamp(window), imgs
+
+    def draw_toast(self, surface: pygame.Surface) -> None:
+        """The message in its box (see :meth:`toast_box`)."""
+        box, imgs = self.toast_box(surface.get_size())
         pygame.draw.rect(surface, (20, 18, 24), box, border_radius=8)
         pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=8)
         y = box.y + 6

@@ -637,3 +637,25 @@ def test_the_window_title_is_in_the_players_language(tmp_path):
         assert pygame.display.get_caption()[0].startswith("Qiguo — 七国象棋")
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 720)])
+@pytest.mark.parametrize("language", ["en", "ja", "zh"])
+def test_the_first_games_long_message_stays_inside_the_window(size, language):
+    """The first game's explanation of the danger marks, the longest message a game shows, is
+    seven or eight lines in the panel's width: it once ran past the window's bottom edge at
+    1024x768 (its box under the edge, its last line cut)."""
+    from qiguo.play.strings import set_language, t
+    try:
+        set_language(language)
+        app = make_app(size, first_game=True)
+        scene = app.scene("game", _hot_seat("h333333"))
+        app.stack.push(scene)
+        app.step(0.016, [])
+        assert app.toast_text == t("game.danger_explained")
+        app.draw()
+        box, lines = app.toast_box(size)
+        assert pygame.Rect((0, 0), size).contains(box), (box, size)
+        assert sum(line.get_height() for line in lines) + 12 <= box.height  # every line inside its box
+    finally:
+        set_language("en")
