@@ -253,7 +253,7 @@ class App:
         if found is not None:
             area = found
         from_top = top is not None and not top.overlay and top.toast_top
-        room = window.bottom - area.top if from_top else area.bottom - window.top
+        room = min(area.bottom, window.bottom) - area.top if from_top else area.bottom - window.top
         size_px = max(14, min(20, h // 40))
         while True:
             lines = wrap(self.toast_text, size_px, area.width - 24) or [""]

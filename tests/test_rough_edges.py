@@ -560,9 +560,9 @@ def test_the_hint_message_leaves_the_move_list_in_view(size):
     app.toast("Hint: Horse b8–e4 — saves your Sword from Chu's Crossbow; your Horse on e4 can still be taken", 8.0)
     app.draw()
     box_h = app.toast_height(scene.panel.rect.width - 2 * max(6, scene.panel.rect.width // 40))
-    area = scene.toast_area()
-    assert box_h and area.height >= box_h - 4  # the message has its room...
-    assert not area.colliderect(scene.panel.list_rect)  # ...above the move list, not over it
+    box, _ = app.toast_box(size)
+    assert box_h and scene.panel.message_rect.height >= box_h - 4  # the message has its room...
+    assert not box.colliderect(scene.panel.list_rect)  # ...above the move list, not over it
     assert scene.panel.list_hits  # and the list still shows moves
     app.toast_text = ""
     app.draw()
@@ -647,15 +647,34 @@ def test_the_first_games_long_message_stays_inside_the_window(size, language):
     1024x768 (its box under the edge, its last line cut)."""
     from qiguo.play.strings import set_language, t
     try:
-        set_language(language)
         app = make_app(size, first_game=True)
+        set_language(language)
         scene = app.scene("game", _hot_seat("h333333"))
         app.stack.push(scene)
         app.step(0.016, [])
-        assert app.toast_text == t("game.danger_explained")
+        assert app.toast_text == t("game.danger_explained") != "game.danger_explained"
         app.draw()
         box, lines = app.toast_box(size)
         assert pygame.Rect((0, 0), size).contains(box), (box, size)
+        assert box.bottom <= scene.panel.footer.top  # nor over the keys' line
         assert sum(line.get_height() for line in lines) + 12 <= box.height  # every line inside its box
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh", "zh_TW"])
+def test_the_key_guide_under_the_panel_is_shown_whole_in_every_language(language):
+    """At 800x600 the Japanese key guide was too wide for the panel even at the smallest type,
+    and was left out: a newcomer saw no word of the keys. It goes on two lines instead."""
+    from qiguo.play.strings import set_language, t
+    try:
+        app = make_app((800, 600))
+        set_language(language)
+        scene = app.scene("game", _hot_seat("h333333"))
+        app.stack.push(scene)
+        app.draw()
+        panel = scene.panel
+        assert " · ".join(panel.footer_lines) == t("game.hint")  # whole, broken only between keys
+        assert panel.footer.bottom <= 600 and panel.list_rect.bottom <= panel.footer.top
     finally:
         set_language("en")

@@ -310,8 +310,11 @@ class GameScene(Scene):
 
     def toast_area(self) -> pygame.Rect:
         """Messages go in the room the panel leaves for them above the move list: they cover
-        neither the board nor the moves."""
-        return self.panel.message_rect if self.panel.message_rect.height else self.panel.list_rect
+        neither the board nor the moves (one too long for that room covers the list, down to the
+        keys' line and no further)."""
+        p = self.panel
+        top = (p.message_rect if p.message_rect.height else p.list_rect).top
+        return pygame.Rect(p.list_rect.x, top, p.list_rect.width, max(0, p.footer.top - 2 - top))
 
     # ---- drawing ------------------------------------------------------------------------
 

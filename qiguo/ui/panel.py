@@ -84,6 +84,8 @@ class Panel:
         """Where a message goes: the room left above the move list."""
         self.list_hits: list[tuple[pygame.Rect, int]] = []
         self.footer = pygame.Rect(0, 0, 0, 0)
+        self.footer_lines: list[str] = []
+        """The key guide at the panel's foot, as drawn (one line, or two in a narrow panel)."""
         self.notice_lines = 2
 
     def draw(self, surface: pygame.Surface, view: View, lines: list[Line], scroll: int, reserve: int = 0) -> int:
@@ -101,14 +103,16 @@ class Panel:
         self._notices(surface, notes, view, line_h)
         footer_size = max(FLOOR, min(15, p.height // 60))
         hint = view.footer or t("game.hint")
-        size = fit(hint, footer_size, w)
-        if size < FLOOR:
-            size = FLOOR
-        img = render(hint, size, theme.TEXT_DIM)
-        self.footer = pygame.Rect(x, p.bottom - img.get_height() - 6, w, img.get_height())
-        if img.get_width() <= w:
-            surface.blit(img, self.footer.topleft)
-        room = self.footer.top - notes.bottom - 8
+        size = max(FLOOR, fit(hint, footer_size, w))
+        self.footer_lines = guide_lines(hint, size, w)
+        imgs = [render(line, size, theme.TEXT_DIM) for line in self.footer_lines]
+        height = sum(img.get_height() for img in imgs)
+        self.footer = pygame.Rect(x, p.bottom - height - 6, w, height)
+        y = self.footer.top
+        for img in imgs:  # on two lines when one is too wide even at the smallest size
+            surface.blit(img, (x, y))
+            y += img.get_height()
+        room = p.bottom - 6 - imgs[0].get_height() - notes.bottom - 8  # the rows as with one line of keys
         row_h = max(2 * FLOOR + 8, min(58, int(room * 0.62) // 7))
         y = self._kingdoms(surface, x, notes.bottom + 4, w, row_h, view)
         reserve = min(reserve, max(0, self.footer.top - y - 8 - 2 * (FLOOR + 6)))  # two list lines stay
@@ -322,3 +326,16 @@ def _blocs(game: Game) -> dict[int, list[int]]:
         if allies:
             out[k] = allies
     return out
+
+
+def guide_lines(guide: str, size: int, width: int) -> list[str]:
+    """A key guide ("F1: keys · Esc: menu · …") in lines no wider than `width`: whole, or broken
+    between its keys (inside one only when a key alone is too wide)."""
+    lines: list[str] = []
+    for item in guide.split(" · "):
+        joined = f"{lines[-1]} · {item}" if lines else item
+        if lines and fit(joined, size, width) == size:
+            lines[-1] = joined
+        else:
+            lines.append(item)
+    return [part for line in lines for part in (wrap(line, size, width) if fit(line, size, width) < size else [line])]
