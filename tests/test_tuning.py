@@ -239,6 +239,16 @@ def test_the_sequential_ab_test_decides_at_its_bounds_and_may_be_lengthened(caps
     assert report["games"] == 20 and report["sprt"]["llr"] == pytest.approx(12 * math.log(1.3), abs=1e-4)
     assert "keep B" in report["sprt"]["verdict"] and "log-likelihood ratio +3.15" in capsys.readouterr().out
     assert ab_main(["--games", "0", "--sprt", "0.65"]) == 2 and ab_main(["--games", "0", "--sprt", "1.5"]) == 2
+    # runs whose pairs were not kept stand as a tally of who won: in the wins and the verdict only
+    tally = tmp_path / "tally.json"
+    tally.write_text(json.dumps({"tally": {"both": 5, "b_only": 8, "a_only": 0, "neither": 0}}))
+    assert ab_main(["--games", "0", "--add", str(tally), "--add", second, "--sprt", "0.65", "--json", str(out)]) == 0
+    again = json.loads(out.read_text())
+    assert again["games"] == 20 and again["sprt"] == report["sprt"] and again["B"]["wins"] == report["B"]["wins"]
+    assert again["A"]["place"] == 4 and again["difference"]["lost"]["mean"] == 0  # of the seven pairs kept whole
+    assert "of the 7 pairs kept whole" in capsys.readouterr().out
+    tally.write_text(json.dumps({"tally": {"both": 5, "b_only": -1, "a_only": 0, "neither": 0}}))
+    assert ab_main(["--games", "0", "--add", str(tally), "--sprt", "0.65"]) == 2
 
 
 def test_a_node_budget_with_a_floor_completes_the_minimum_depth():

@@ -14,7 +14,8 @@ B − A with its 95% interval: B is kept only when that interval lies above zero
 the paired differences of the tested level's place and of the pieces it lost (more sensitive than
 wins, for reading a result; the verdict is on wins). The --json file keeps every pair; --add
 takes the pairs of earlier runs of the same A and B (on other seeds) into the report and the
-verdict, so that a test too short to decide can be made longer without playing it again.
+verdict, so that a test too short to decide can be made longer without playing it again (a file
+with a ``"tally"`` instead stands for pairs known only by who won them).
 
 With ``--sprt P1`` the verdict is a sequential test's instead (Wald's SPRT, as engine testing
 frameworks such as Stockfish's use): on the pairs one side won and the other did not, B's share
@@ -129,10 +130,19 @@ def share(text: str) -> float:
     return value
 
 
+TALLY = {"both": (True, True), "b_only": (False, True), "a_only": (True, False), "neither": (False, False)}
+"""A tally file's counts of pairs by who won in them: A and B both, B only, A only, neither."""
+
+
 def earlier_pairs(text: str) -> list[dict[str, Any]]:
-    """The pairs an earlier run of this tool wrote to its --json file."""
+    """The pairs an earlier run of this tool wrote to its --json file; or, from a file with a
+    ``"tally"`` (counts by :data:`TALLY`, for runs whose pairs were not kept), pairs known only
+    by who won them: they count in the wins and the verdict, not in the places or pieces lost."""
     try:
-        pairs = json.loads(Path(text).read_text(encoding="utf-8"))["pairs"]
+        data = json.loads(Path(text).read_text(encoding="utf-8"))
+        if isinstance(data, dict) and "tally" in data:
+            return tallied(data["tally"])
+        pairs = data["pairs"]
         ok = isinstance(pairs, list) and bool(pairs) and all(
             isinstance(run["fate"], str) and all(isinstance(run[key], (int, float)) for key in ("won", "place", "lost"))
             for p in pairs for run in (p["A"], p["B"]))
@@ -141,6 +151,14 @@ def earlier_pairs(text: str) -> list[dict[str, Any]]:
     if not ok:
         raise ValueError(f"{text[:80]!r} holds no pairs of an A/B test's --json")
     return pairs
+
+
+def tallied(tally: Any) -> list[dict[str, Any]]:
+    """The pairs a tally counts, known only by who won."""
+    if not (isinstance(tally, dict) and set(tally) == set(TALLY)
+            and all(isinstance(n, int) and n >= 0 for n in tally.values()) and sum(tally.values())):
+        raise ValueError(f"a tally counts pairs by {', '.join(TALLY)}")
+    return [{"seed": None, "A": {"won": a}, "B": {"won": b}} for key, (a, b) in TALLY.items() for _ in range(tally[key])]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -169,14 +187,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         wins = sum(r["won"] for r in rs)
         low, high = wilson(wins, len(rs))
         fates: dict[str, int] = {}
-        for r in rs:
+        known = [r for r in rs if "place" in r]  # pairs of a tally are known only by who won
+        for r in known:
             fates[r["fate"]] = fates.get(r["fate"], 0) + 1
-        place, lost = (sum(r[key] for r in rs) / len(rs) for key in ("place", "lost"))
+        place, lost = (sum(r[key] for r in known) / max(1, len(known)) for key in ("place", "lost"))
         report[name] = {"wins": wins, "win_rate": round(wins / len(rs), 4), "ci95": [round(low, 4), round(high, 4)],
                         "fates": fates, "place": round(place, 3), "lost": round(lost, 3)}
-        print(f"{name}: {wins}/{len(rs)} won, {wins / len(rs):.1%} (95% {low:.1%}-{high:.1%}); at the end: "
-              + ", ".join(f"{f} {n}" for f, n in sorted(fates.items()))
-              + f"; place {place:.2f} on average, {lost:.2f} pieces lost")
+        print(f"{name}: {wins}/{len(rs)} won, {wins / len(rs):.1%} (95% {low:.1%}-{high:.1%})" + (
+              "; at the end: " + ", ".join(f"{f} {n}" for f, n in sorted(fates.items()))
+              + f"; place {place:.2f} on average, {lost:.2f} pieces lost" if known else ""))
     a_won, b_won = [r["won"] for r in side["A"]], [r["won"] for r in side["B"]]
     mean, low, high = paired(a_won, b_won)
     report["difference"] = {"mean": round(mean, 4), "ci95": [round(low, 4), round(high, 4)]}
@@ -191,8 +210,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"B - A: {mean:+.1%} (95% {low:+.1%} to {high:+.1%})")
         print(f"SPRT (split pairs B's {args.sprt:.0%} against 50%): log-likelihood ratio {llr:+.2f}, "
               f"bounds {-bound:+.2f} and {bound:+.2f}: {verdict}")
+    detailed = [p for p in pairs if "place" in p["A"]]
+    if len(detailed) < len(pairs):
+        print(f"  places and pieces lost: of the {len(detailed)} pairs kept whole (the rest are a tally)")
     for key, what in (("place", "place (lower is better)"), ("lost", "pieces lost")):
-        m, lo, hi = paired([r[key] for r in side["A"]], [r[key] for r in side["B"]])
+        if not detailed:
+            break
+        m, lo, hi = paired([p["A"][key] for p in detailed], [p["B"][key] for p in detailed])
         report["difference"][key] = {"mean": round(m, 3), "ci95": [round(lo, 3), round(hi, 3)]}
         print(f"  {what}, B - A: {m:+.2f} (95% {lo:+.2f} to {hi:+.2f})")
     report["pairs"] = pairs
