@@ -281,3 +281,14 @@ def test_the_ab_test_can_compare_the_floor_on_and_off(monkeypatch, tmp_path):
     assert json.loads(out.read_text())["floor"] == {"A": False, "B": True}
     seen.clear()  # unless told, both sides are as shipped: hard's node budget has its floor
     assert ab_main(["--games", "1"]) == 0 and {f for k, lvl, f in seen if k == 0} == {True}
+    nodes: list[tuple[int, int | None]] = []  # a bigger budget for B's tested kingdom only
+
+    def counting_think(game, level, seed=0, budget=None):
+        nodes.append((game.turn, budget.nodes))
+        return Thought(novice(game, sorted(game.legal_codes()), random.Random(seed)))
+    monkeypatch.setattr(ab, "think", counting_think)
+    assert ab_main(["--games", "1", "--b-nodes", "30000", "--json", str(out)]) == 0
+    a, b = nodes[:14], nodes[14:]
+    assert {n for k, n in a if k == 0} == {NODE_BUDGETS["hard"].nodes} and {n for k, n in b if k == 0} == {30000}
+    assert {n for k, n in a + b if k != 0} == {NODE_BUDGETS["normal"].nodes}
+    assert json.loads(out.read_text())["nodes"] == {"A": NODE_BUDGETS["hard"].nodes, "B": 30000}

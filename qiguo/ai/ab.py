@@ -1,13 +1,14 @@
 """An A/B test of two versions of one bot level, on the same seeds against the same opponents:
 
-    python -m qiguo.ai.ab --a A.json --b B.json [--a-floor on|off] [--b-floor on|off] [--games N] [--seed S]
-                          [--seats 4333333] [--jobs J] [--json FILE] [--add EARLIER.json ...] [--sprt P1]
+    python -m qiguo.ai.ab --a A.json --b B.json [--a-floor on|off] [--b-floor on|off] [--a-nodes N] [--b-nodes N]
+                          [--games N] [--seed S] [--seats 4333333] [--jobs J] [--json FILE]
+                          [--add EARLIER.json ...] [--sprt P1]
 
 The level of the first seat is the one tested (hard in ``4333333``); each game is played twice
 from the same seed and seating (rotated one seat a game), once with the tested level as A and
 once as B, the opponents on A's weights (node budgets: repeatable). A version is a weight set
-and whether its node budget has the floor (see :class:`.bots.Budget`; as shipped unless
-given). A weights file is what :mod:`.weights` reads (``old`` stands for the hand-set weights
+and its node budget: how many nodes, and whether it has the floor (see :class:`.bots.Budget`;
+as shipped unless given). A weights file is what :mod:`.weights` reads (``old`` stands for the hand-set weights
 without attrition awareness, ``new`` for the shipped ones). It reports each side's win rate with its 95%
 interval, how the tested level's losses came (attrition, general), and the paired difference
 B − A with its 95% interval: B is kept only when that interval lies above zero. It also reports
@@ -37,7 +38,7 @@ from qiguo.engine import KINGDOMS, Game
 
 from . import weights
 from .arena import MAX_PLIES, each, places, seating, wilson
-from .bots import NODE_BUDGETS, think
+from .bots import NODE_BUDGETS, Budget, think
 from .seats import BOTS, parse_seats
 
 OLD = weights.HAND_SET
@@ -56,17 +57,17 @@ def weights_of(text: str) -> dict[str, Any]:
     return weights.complete(found)
 
 
-def play(task: tuple[int, list[str], int, int, dict[str, Any], dict[str, Any], bool]) -> dict[str, Any]:
-    """One game: kingdom `mine` on the `tested` weights (its node budget with the floor or
-    without), the others on `others`. Returns whether it won, how it ended (in play, or out by
-    general or attrition), its place and the pieces it lost, and the game's length."""
-    index, seats, seed, mine, tested, others, floor = task
+def play(task: tuple[int, list[str], int, int, dict[str, Any], dict[str, Any], Budget]) -> dict[str, Any]:
+    """One game: kingdom `mine` on the `tested` weights and node budget `own`, the others on
+    `others` and their levels' node budgets. Returns whether it won, how it ended (in play, or
+    out by general or attrition), its place and the pieces it lost, and the game's length."""
+    index, seats, seed, mine, tested, others, own = task
     game = Game.new()
     while game.result is None and game.ply < MAX_PLIES:
         k = game.turn
         weights.use(tested if k == mine else others)
         level = seats[k]
-        budget = replace(NODE_BUDGETS[level], floor=floor) if k == mine else NODE_BUDGETS[level]
+        budget = own if k == mine else NODE_BUDGETS[level]
         game.play_code(think(game, level, seed=seed * 1000 + game.ply, budget=budget).move)
     standing = game.standing(mine)
     won = KINGDOMS[mine] in (game.result.winners if game.result else "")
@@ -107,6 +108,7 @@ def _parse(argv: Sequence[str] | None) -> Any:
     p.add_argument("--b", type=parsed(weights_of), default="new")
     for side in "ab":
         p.add_argument(f"--{side}-floor", choices=("on", "off"), help="the tested level's node budget with its floor or without")
+        p.add_argument(f"--{side}-nodes", type=whole(100, 10_000_000), help="the tested level's node budget (nodes)")
     p.add_argument("--games", type=whole(0, 10_000), default=42, help="pairs to play (0: only report those of --add)")
     p.add_argument("--seed", type=whole(0, 2 ** 31), default=1)
     p.add_argument("--seats", type=parsed(lambda text: parse_seats(text, BOTS)), default=["hard"] + ["normal"] * 6)
@@ -169,18 +171,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("error: no pairs: play some (--games) or add an earlier run's (--add)", file=sys.stderr)
         return 2
     a, b = (weights_of(x) if isinstance(x, str) else x for x in (args.a, args.b))
-    shipped = NODE_BUDGETS[args.seats[0]].floor
-    a_floor, b_floor = (shipped if f is None else f == "on" for f in (args.a_floor, args.b_floor))
+    shipped = NODE_BUDGETS[args.seats[0]]
+    a_own, b_own = (replace(shipped, floor=shipped.floor if f is None else f == "on", nodes=n or shipped.nodes)
+                    for f, n in ((args.a_floor, args.a_nodes), (args.b_floor, args.b_nodes)))
     tasks = []
     for i in range(args.games):
         seats, mine = seating(args.seats, i, True), i % 7  # the tested level's seat moves round
-        tasks += [(i, seats, args.seed + i, mine, a, a, a_floor), (i, seats, args.seed + i, mine, b, a, b_floor)]
+        tasks += [(i, seats, args.seed + i, mine, a, a, a_own), (i, seats, args.seed + i, mine, b, a, b_own)]
     results = list(each(play, tasks, args.jobs))
     pairs = [{"seed": args.seed + a_run["index"], "A": a_run, "B": b_run} for a_run, b_run in zip(results[0::2], results[1::2])]
     pairs += [p for earlier in args.add for p in earlier]
     side = {name: [p[name] for p in pairs] for name in "AB"}
     report: dict[str, Any] = {"games": len(pairs), "seed": args.seed, "level": args.seats[0],
-                              "floor": {"A": a_floor, "B": b_floor}}
+                              "floor": {"A": a_own.floor, "B": b_own.floor}, "nodes": {"A": a_own.nodes, "B": b_own.nodes}}
     if args.add:
         print(f"{args.games} pairs played, {len(pairs) - args.games} added from earlier runs")
     for name, rs in side.items():
