@@ -39,3 +39,23 @@ def test_a_new_window_keeps_its_fonts_until_pygame_is_shut_down():
     make_app((800, 600))
     assert font(20) is not loaded
     assert render("Qin moves", 20, (0, 0, 0)).get_width() > 0
+
+
+def test_an_ellipsis_in_latin_text_is_drawn_on_the_line():
+    """The font's "…" is the Chinese and Japanese one, its dots at mid-height: English text
+    showed "thinking···". Text without Chinese or Japanese draws three full stops instead."""
+    import pygame
+    from qiguo.ui.fonts import drawable, font, render
+    pygame.font.init()
+
+    def lowest_ink(img: pygame.Surface, after: int = 0) -> int:
+        """The lowest row with ink, right of `after` pixels."""
+        return max(y for y in range(img.get_height()) for x in range(after, img.get_width()) if img.get_at((x, y)).a > 128)
+    raw = font(40)
+    dots, stop = (lowest_ink(raw.render(text, True, (255, 255, 255))) for text in ("…", "."))
+    assert dots < stop - 5  # the premise: mid-height dots in this font...
+    white = (255, 255, 255)
+    word = render("Wait", 40, white).get_width()
+    assert lowest_ink(render("Wait…", 40, white), word) == lowest_ink(render("Wait.", 40, white), word)  # ...on the line
+    assert drawable("Asking a hard bot for a move…") == "Asking a hard bot for a move..."
+    assert drawable("秦将…") == "秦将…" and drawable("Maximilian… を待っています").count("…") == 1

@@ -53,8 +53,17 @@ NOT_DEFINED = "\uffff"
 @lru_cache(maxsize=4096)
 def drawable(text: str) -> str:
     """`text` without what the font cannot draw; a letter the font lacks is drawn without its
-    accents when the font has the plain letter ("Zoë" is drawn "Zoe")."""
-    return "".join(_drawable_char(ch) for ch in str(text))
+    accents when the font has the plain letter ("Zoë" is drawn "Zoe"). The font's "…" is the
+    Chinese and Japanese one, three dots at mid-height: in text with no Chinese or Japanese it
+    is drawn as three full stops, on the line ("thinking...", not "thinking···")."""
+    text = str(text)
+    if "…" in text and all(ch < CJK_FROM for ch in text):
+        text = text.replace("…", "...")
+    return "".join(_drawable_char(ch) for ch in text)
+
+
+CJK_FROM = "\u2e80"
+"""The first code point of the Chinese and Japanese blocks (radicals, punctuation, kana, ideographs)."""
 
 
 @lru_cache(maxsize=4096)
