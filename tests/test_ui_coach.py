@@ -138,6 +138,7 @@ def test_a_damaged_record_is_said_set_aside_and_a_new_one_begins(data_dir, text)
 
 def test_the_progress_line_counts_moves_only_once_it_knows_how_many(monkeypatch):
     import qiguo.scenes.moments as moments_scene
+    from qiguo.ui.fonts import drawable
     app = make_app()
     scene = MomentsScene(app, crafted_match())
     app.stack.push(scene)
@@ -146,10 +147,35 @@ def test_the_progress_line_counts_moves_only_once_it_knows_how_many(monkeypatch)
     monkeypatch.setattr(moments_scene, "render", lambda text, *rest: drawn.append(text) or real(text, *rest))
     scene.job.done, scene.job.total = 0, 0  # nothing heard from the review yet
     scene.draw(app.screen)
-    assert "Going through your moves…" in drawn and not any(" of " in text for text in drawn)
+    assert drawable("Going through your moves…") in drawn and not any(" of " in text for text in drawn)
     drawn.clear()
     scene.job.done, scene.job.total = 3, 12
     scene.draw(app.screen)
-    assert "Going through your moves: 3 of 12…" in drawn
+    assert drawable("Going through your moves: 3 of 12…") in drawn
     click(app, scene.menu.buttons[0].rect.center)  # Stop
     assert scene.job is None
+
+
+def test_the_record_heads_the_recent_games_where_they_are_and_counts_one_game_as_one():
+    """The heading "Recent games" stood above the practice buttons, with the games below those;
+    and one rated game read "after 1 rated games"."""
+    from qiguo.play import rating
+    from qiguo.ui import fonts
+    m = finished_match()
+    record.add(m.game, m.seats)
+    rating.add({"when": 1.0, "seats": "h333333", "ranking": "rwobgpk", "winners": "r"})
+    app = make_app()
+    scene = RecordScene(app)
+    app.stack.push(scene)
+    frames(app, 1)
+    fonts.probe = {}
+    try:
+        app.draw()
+        drawn = {text: id_ for id_, (text, _) in fonts.probe.items()}
+    finally:
+        fonts.probe = None
+    assert any(text.endswith("after 1 rated game") for text in drawn)
+    assert "Recent games (open one to review it)" in drawn
+    exercises, first_game = scene.menu.buttons[2], scene.menu.buttons[3]
+    assert exercises.rect.bottom <= scene.heading.top and scene.heading.bottom <= first_game.rect.top
+    assert scene.heading.height and first_game.rect.top - scene.heading.bottom < 20  # the games' own heading

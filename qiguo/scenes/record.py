@@ -23,6 +23,8 @@ from .base import ButtonScene, register
 
 RECENT = 4
 """Recent games listed (newest first)."""
+PRACTICE = 3
+"""The practice buttons come first in the menu: puzzles, the daily puzzle, the exercises."""
 
 
 def game_label(entry: dict) -> str:
@@ -58,6 +60,8 @@ class RecordScene(ButtonScene):
         self.suggestion = t(key, **{k: t(f"level.{v}") if k in ("level", "next") else v for k, v in values.items()})
         recent = list(reversed(self.games))[:RECENT]
         self.exercises = Button("", functools.partial(self.practise, "exercises"))
+        self.heading = pygame.Rect(0, 0, 0, 0)
+        """Where the recent games' heading was drawn (empty when there are none)."""
         self.revealed()
         self.menu = ButtonColumn([Button(t("record.puzzles"), functools.partial(self.practise, "puzzles")),
                                   Button(t("record.daily"), functools.partial(self.practise, "daily")), self.exercises]
@@ -109,19 +113,31 @@ class RecordScene(ButtonScene):
                     text, fsize = fitted(cell, size, int(width * 0.17) if x else int(width * 0.44))
                     surface.blit(render(text, fsize, theme.TEXT), (left + x * width, y))
                 y += int(size * 1.5)
-            y += size
-            text, fsize = fitted(t("record.recent"), size, width)
-            surface.blit(render(text, fsize, theme.ACCENT), (left, y))
-            y += int(size * 1.6)
-        self.place_buttons(self.menu, y, h - 16, width, tallest=40)
+            y += size // 2
+        self.place_menu(surface, y, h - 16, left, width, size)
         self.menu.draw(surface)
+
+    def place_menu(self, surface: pygame.Surface, top: int, bottom: int, left: int, width: int, size: int) -> None:
+        """The practice buttons, then the recent games under their heading (when there are
+        any), then Back: one column of buttons for the keys, laid out in two parts."""
+        practice, games = ButtonColumn(self.menu.buttons[:PRACTICE]), ButtonColumn(self.menu.buttons[PRACTICE:])
+        head = int(size * 1.8) if len(games.buttons) > 1 else 0
+        gap, n = 8, len(self.menu.buttons)
+        height = max(30, min(40, (bottom - top - head + gap) // n - gap))
+        y = self.place_buttons(practice, top, top + PRACTICE * (height + gap) - gap, width, tallest=height)
+        self.heading = pygame.Rect(left, y, 0, 0)
+        if head:
+            text, fsize = fitted(t("record.recent"), size, width)
+            img = render(text, fsize, theme.ACCENT)
+            self.heading = surface.blit(img, (left, y + (head - img.get_height()) // 2))
+        self.place_buttons(games, y + max(head, gap), bottom, width, tallest=height)
 
     def draw_rating(self, surface: pygame.Surface, left: int, y: int, width: int, size: int, h: int) -> int:
         """The rating in words, its plot and the suggestion; returns the y below them."""
         if self.history:
             now = self.history[-1].rating
             low, high = now.interval
-            line = t("record.rating", rating=now.shown, low=low, high=high, n=len(self.history))
+            line = tn("record.rating", len(self.history), rating=now.shown, low=low, high=high)
         else:
             line = t("record.rating.none")
         for text, colour in ((line, theme.ACCENT), (self.suggestion, theme.TEXT)):
