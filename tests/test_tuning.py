@@ -247,6 +247,8 @@ def test_the_sequential_ab_test_decides_at_its_bounds_and_may_be_lengthened(caps
     assert again["games"] == 20 and again["sprt"] == report["sprt"] and again["B"]["wins"] == report["B"]["wins"]
     assert again["A"]["place"] == 4 and again["difference"]["lost"]["mean"] == 0  # of the seven pairs kept whole
     assert "of the 7 pairs kept whole" in capsys.readouterr().out
+    assert ab_main(["--games", "0", "--add", str(out), "--sprt", "0.65", "--json", str(out)]) == 0  # added on
+    assert json.loads(out.read_text())["sprt"] == again["sprt"]
     tally.write_text(json.dumps({"tally": {"both": 5, "b_only": -1, "a_only": 0, "neither": 0}}))
     assert ab_main(["--games", "0", "--add", str(tally), "--sprt", "0.65"]) == 2
 

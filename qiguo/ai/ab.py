@@ -146,8 +146,9 @@ def earlier_pairs(text: str) -> list[dict[str, Any]]:
             return tallied(data["tally"])
         pairs = data["pairs"]
         ok = isinstance(pairs, list) and bool(pairs) and all(
-            isinstance(run["fate"], str) and all(isinstance(run[key], (int, float)) for key in ("won", "place", "lost"))
-            for p in pairs for run in (p["A"], p["B"]))
+            isinstance(run["won"], bool) and ("place" not in run or isinstance(run["fate"], str) and all(
+                isinstance(run[key], (int, float)) for key in ("place", "lost")))
+            for p in pairs for run in (p["A"], p["B"]))  # a tally's pairs (added before) have only "won"
     except (OSError, ValueError, KeyError, TypeError, IndexError):
         ok = False
     if not ok:
