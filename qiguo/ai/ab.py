@@ -199,7 +199,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "fates": fates, "place": round(place, 3), "lost": round(lost, 3)}
         print(f"{name}: {wins}/{len(rs)} won, {wins / len(rs):.1%} (95% {low:.1%}-{high:.1%})" + (
               "; at the end: " + ", ".join(f"{f} {n}" for f, n in sorted(fates.items()))
-              + f"; place {place:.2f} on average, {lost:.2f} pieces lost" if known else ""))
+              + f"; place {place:.2f} on average, {lost:.2f} pieces lost"
+              + (f" (of the {len(known)} pairs kept whole)" if len(known) < len(rs) else "") if known else ""))
     a_won, b_won = [r["won"] for r in side["A"]], [r["won"] for r in side["B"]]
     mean, low, high = paired(a_won, b_won)
     report["difference"] = {"mean": round(mean, 4), "ci95": [round(low, 4), round(high, 4)]}
