@@ -237,9 +237,13 @@ class App:
         that a scene can leave room for it."""
         if not self.toast_text or time.monotonic() >= self.toast_until:
             return 0
-        size = max(14, min(20, self.screen.get_height() // 40))
-        lines = wrap(self.toast_text, size, width - 24) or [""]
-        return sum(render(line, size, theme.TEXT).get_height() for line in lines) + 12 + 4
+        return self.toast_lines(width, max(14, min(20, self.screen.get_height() // 40)))[1] + 4
+
+    def toast_lines(self, width: int, size: int) -> tuple[list[pygame.Surface], int]:
+        """The message wrapped to a box `width` wide in type of `size`: its lines, and the box's
+        height with its margins."""
+        imgs = [render(line, size, theme.TEXT) for line in wrap(self.toast_text, size, width - 24) or [""]]
+        return imgs, sum(i.get_height() for i in imgs) + 12
 
     def toast_box(self, size: tuple[int, int]) -> tuple[pygame.Rect, list[pygame.Surface]]:
         """Where the message goes in a window of `size` and its wrapped lines: at the top of the
@@ -255,13 +259,10 @@ class App:
         from_top = top is not None and not top.overlay and top.toast_top
         room = min(area.bottom, window.bottom) - area.top if from_top else area.bottom - window.top
         size_px = max(14, min(20, h // 40))
-        while True:
-            lines = wrap(self.toast_text, size_px, area.width - 24) or [""]
-            imgs = [render(line, size_px, theme.TEXT) for line in lines]
-            height = sum(i.get_height() for i in imgs) + 12
-            if height <= room or size_px <= FLOOR:
-                break
+        imgs, height = self.toast_lines(area.width, size_px)
+        while height > room and size_px > FLOOR:
             size_px -= 1
+            imgs, height = self.toast_lines(area.width, size_px)
         box = pygame.Rect(0, 0, max(i.get_width() for i in imgs) + 24, height)
         if from_top:
             box.midtop = (area.centerx, area.top)

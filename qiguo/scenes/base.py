@@ -11,6 +11,8 @@ from qiguo.ui import pointer, theme
 from qiguo.ui.fonts import fitted, render
 from qiguo.ui.widgets import ButtonColumn
 
+GAP = 8  # pixels between the buttons of a column
+
 
 class Host(Protocol):
     """What a scene may ask of the window that runs it (qiguo.app.App fulfils it): the scene
@@ -108,14 +110,19 @@ class Scene:
         """Lay a column of buttons out between `top` and `bottom`, centred, in two columns when
         one does not fit; returns the y below them."""
         w = self.app.screen.get_width()
-        n, gap = len(menu.buttons), 8
-        bh = max(30, min(tallest, (bottom - top + gap) // max(1, n) - gap))
+        n, gap = len(menu.buttons), GAP
+        bh = button_height(bottom - top, n, tallest)
         columns = 1 if n * (bh + gap) - gap <= bottom - top else 2
         if columns == 2:
-            bh = max(28, min(tallest, (bottom - top + gap) // ((n + 1) // 2) - gap))
+            bh = button_height(bottom - top, (n + 1) // 2, tallest, least=28)
         full = min(width * columns + gap * (columns - 1), w - 40)
         area = pygame.Rect((w - full) // 2, top, full, 0)
         return menu.layout_grid(area, columns, bh, gap)
+
+
+def button_height(room: int, n: int, tallest: int, least: int = 30) -> int:
+    """The height of each of `n` buttons stacked in `room` pixels with GAP between them."""
+    return max(least, min(tallest, (room + GAP) // max(1, n) - GAP))
 
 
 def hovered(buttons: list) -> int:

@@ -19,7 +19,7 @@ from qiguo.play.strings import kingdom_name, t, tn
 from qiguo.ui.plot import draw_rating_plot
 from qiguo.ui.widgets import Button, ButtonColumn
 
-from .base import ButtonScene, register
+from .base import GAP, ButtonScene, button_height, register
 
 RECENT = 4
 """Recent games listed (newest first)."""
@@ -122,15 +122,14 @@ class RecordScene(ButtonScene):
         any), then Back: one column of buttons for the keys, laid out in two parts."""
         practice, games = ButtonColumn(self.menu.buttons[:PRACTICE]), ButtonColumn(self.menu.buttons[PRACTICE:])
         head = int(size * 1.8) if len(games.buttons) > 1 else 0
-        gap, n = 8, len(self.menu.buttons)
-        height = max(30, min(40, (bottom - top - head + gap) // n - gap))
-        y = self.place_buttons(practice, top, top + PRACTICE * (height + gap) - gap, width, tallest=height)
+        height = button_height(bottom - top - head, len(self.menu.buttons), 40)
+        y = self.place_buttons(practice, top, top + PRACTICE * (height + GAP) - GAP, width, tallest=height)
         self.heading = pygame.Rect(left, y, 0, 0)
         if head:
             text, fsize = fitted(t("record.recent"), size, width)
             img = render(text, fsize, theme.ACCENT)
             self.heading = surface.blit(img, (left, y + (head - img.get_height()) // 2))
-        self.place_buttons(games, y + max(head, gap), bottom, width, tallest=height)
+        self.place_buttons(games, y + max(head, GAP), bottom, width, tallest=height)
 
     def draw_rating(self, surface: pygame.Surface, left: int, y: int, width: int, size: int, h: int) -> int:
         """The rating in words, its plot and the suggestion; returns the y below them."""

@@ -122,9 +122,10 @@ def fitted(text: str, size: int, width: int, floor: int = FLOOR) -> tuple[str, i
     return elide(text, best, width), best
 
 
-TOKEN = re.compile(r"( *)([^ \u2e80-\U0010ffff]+|[^ ](?:（[^ \u2e80-\U0010ffff]+）)?)")
+LATIN_RUN = f"[^ {CJK_FROM}-\U0010ffff]+"
+TOKEN = re.compile(f"( *)({LATIN_RUN}|[^ ](?:（{LATIN_RUN}）)?)")
 """A piece of text a line may not break inside, after its spaces: a run of characters below
-U+2E80, or one character from there on (Chinese, Japanese, their punctuation and full-width
+U+2E80 (CJK_FROM), or one character from there on (Chinese, Japanese, their punctuation and full-width
 forms, which may have a break on either side), with the point or move in brackets that follows
 it ("骑（e4）": a piece stays with its point)."""
 
