@@ -192,6 +192,38 @@ def test_the_host_sees_lock_outs_and_lifts_them(monkeypatch):
         srv.stop()
 
 
+def test_a_stopped_host_leaves_no_connection_task_pending():
+    """Connections that arrive while the window's server stops are ended with it: its thread
+    closes its event loop with no task left undone (one left would be destroyed pending later,
+    with its first read never awaited)."""
+    import socket
+    srv = ServerThread(Server(Table(table_seats(parse_seats("nn-----")), code=CODE)))
+    host, port = srv.start()
+    socks: list[socket.socket] = []
+    stopping = threading.Event()
+
+    def connect_until_stopped() -> None:
+        while not stopping.is_set():
+            try:
+                socks.append(socket.create_connection(("127.0.0.1", port), timeout=0.2))
+            except OSError:
+                pass
+
+    hammer = threading.Thread(target=connect_until_stopped)
+    hammer.start()
+    try:
+        time.sleep(0.05)
+        srv.stop()
+    finally:
+        stopping.set()
+        hammer.join()
+        for sock in socks:
+            sock.close()
+    assert not srv.thread.is_alive() and socks
+    assert srv.loop.is_closed()
+    assert not [task for task in asyncio.all_tasks(srv.loop) if not task.done()]
+
+
 def test_the_hosting_window_shows_a_lock_out_and_ctrl_u_lifts_it(tmp_path, monkeypatch):
     import pygame
     from qiguo.play import hosting

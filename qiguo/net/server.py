@@ -471,6 +471,18 @@ class ServerThread:
             self.loop.run_until_complete(self.server.serve())
         except Exception as e:  # the window says the server stopped and offers to serve again
             self.error = f"{type(e).__name__}: {e}"
+        finally:
+            self._close_loop()
+
+    def _close_loop(self) -> None:
+        """End every task still pending (a connection accepted as the server stopped) and close
+        the loop, as asyncio.run does: a task left unrun would be destroyed pending later."""
+        pending = asyncio.all_tasks(self.loop)
+        for task in pending:
+            task.cancel()
+        self.loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+        self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+        self.loop.close()
 
     @property
     def stopped(self) -> bool:
