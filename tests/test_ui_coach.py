@@ -14,7 +14,7 @@ from qiguo.play import record
 from qiguo.play.match import Match
 from qiguo.play.seats import parse_seats
 from test_coach import BLUNDER_GAME
-from ui_helpers import InlineWorker, click, finished_match, frames, make_app
+from ui_helpers import FINISHING_QFEN, WINNING_MOVE, InlineWorker, click, finished_match, frames, make_app
 
 
 @pytest.fixture(autouse=True)
@@ -84,11 +84,30 @@ def test_a_finished_game_is_recorded_once_and_shown(data_dir):
     app.stack.push(scene)
     frames(app, 1)
     app.draw()
-    assert [b.label for b in scene.menu.buttons[:3]] == ["Puzzles", "Daily puzzle", "Your mistakes: 0 exercises due"]
+    assert [b.label for b in scene.menu.buttons[:2]] == ["Puzzles", "Daily puzzle"]
     assert "won" in scene.menu.buttons[3].label
     click(app, scene.menu.buttons[3].rect.center)
     review = app.stack.top
     assert isinstance(review, GameScene) and review.review and review.game.history == m.game.history
+
+
+def test_with_no_exercise_due_your_mistakes_looks_through_the_last_game(data_dir):
+    """After a game, Your mistakes is not a greyed-out "0 due": it opens the key moments of the
+    last game recorded, where they can be practised."""
+    older, last = finished_match(), Match(parse_seats("h2-----"), qfen=FINISHING_QFEN, worker_factory=InlineWorker)
+    last.play_human(WINNING_MOVE)
+    for m in (older, last):
+        assert record.add(m.game, m.seats)
+    app = make_app()
+    scene = RecordScene(app)
+    app.stack.push(scene)
+    frames(app, 1)
+    assert scene.exercises.label == "Your mistakes: look for them in your last game" and scene.exercises.enabled
+    click(app, scene.exercises.rect.center)
+    moments = app.stack.top
+    assert isinstance(moments, MomentsScene) and moments.match.game.history == last.game.history
+    assert moments.kingdoms == [0]  # the last game's one human kingdom (the older one had two)
+    moments.leave()
 
 
 def test_the_record_counts_the_exercises_again_when_practice_returns_to_it():

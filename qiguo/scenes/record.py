@@ -12,6 +12,7 @@ import pygame
 from qiguo.engine import KINGDOMS
 from qiguo.ai.ratings import bot_ratings
 from qiguo.play import rating, record, saves
+from qiguo.play.match import Match
 from qiguo.play.practice import Practice, today
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, render
@@ -69,24 +70,41 @@ class RecordScene(ButtonScene):
                                  + [Button(t("moment.back"), self.back)])
 
     def revealed(self) -> None:
-        """The exercises due, counted again (practice may have just done some)."""
+        """The exercises due, counted again (practice may have just done some). With none due,
+        the button looks for mistakes in the last game recorded (its key moments, which can
+        be practised), rather than standing greyed out after a game."""
         due = len(Practice.load().due(today()))
         self.exercises.label, self.exercises.enabled = tn("record.exercises", due), due > 0
+        self.exercises.action = functools.partial(self.practise, "exercises")
+        if not due and self.games:
+            self.exercises.label, self.exercises.enabled = t("record.exercises.find"), True
+            self.exercises.action = functools.partial(self.moments, self.games[-1])
 
     def practise(self, mode: str) -> None:
         self.app.stack.push(self.app.scene("practice", mode))
 
     def open(self, entry: dict) -> None:
         """A recorded game, for review from its first move to its last."""
+        match = self.match_of(entry)
+        if match is not None:
+            self.app.stack.push(self.app.scene("game", match, review=True))
+
+    def moments(self, entry: dict) -> None:
+        """The key moments of a recorded game (the player's own moves), to practise."""
+        match = self.match_of(entry)
+        if match is not None:
+            self.app.stack.push(self.app.scene("moments", match))
+
+    def match_of(self, entry: dict) -> Match | None:
+        """A recorded game as a match at its last move (None, said, when it cannot be read)."""
         g = entry["game"]
         data = {"seats": entry["seats"], "rules": g.get("rules"), "blocs": g.get("blocs") or [],
                 "start_qfen": g.get("start"), "moves": g.get("moves") or [], "seed": 0}
         try:
-            match = saves.to_match(data, record.FILE, self.app.settings.bot_delay)
+            return saves.to_match(data, record.FILE, self.app.settings.bot_delay)
         except saves.SaveError as e:
             self.app.toast(str(e))
-            return
-        self.app.stack.push(self.app.scene("game", match, review=True))
+            return None
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
