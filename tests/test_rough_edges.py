@@ -678,3 +678,36 @@ def test_the_key_guide_under_the_panel_is_shown_whole_in_every_language(language
         assert panel.footer.bottom <= 600 and panel.list_rect.bottom <= panel.footer.top
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "zh"])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 900)])
+def test_the_standings_columns_stand_well_apart(language, size, monkeypatch, tmp_path):
+    """In the standings, each cell ends well before the next column's text begins (seen at
+    800×600 in Japanese: a bot's name 8 px from its prisoners' count, read as one)."""
+    from layout_probe import RecordingSurface
+    from qiguo.play.match import Match
+    from qiguo.play.seats import parse_seats
+    from qiguo.play.strings import kingdom_name, set_language
+    from qiguo.scenes.result import ResultScene
+    from qiguo.ui import fonts
+    from ui_helpers import InlineWorker, frames
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(fonts, "probe", {})
+    app = make_app(size)
+    app.settings.language = language
+    set_language(language)
+    match = Match(parse_seats("h333333"), worker_factory=InlineWorker)
+    app.stack.push(ResultScene(app, match))
+    frames(app, 1)
+    surface = RecordingSurface(size)
+    app.stack.top.draw(surface)
+    rows: dict[int, list[pygame.Rect]] = {}
+    for text, _, rect, _ in surface.texts:
+        rows.setdefault(rect.centery, []).append(rect)
+    names = {kingdom_name(k) for k in range(7)}
+    table = [sorted(rects, key=lambda r: r.x) for y, rects in rows.items()
+             if any(text in names and rect.centery == y for text, _, rect, _ in surface.texts)]
+    assert len(table) == 7
+    gaps = [b.left - a.right for cells in table for a, b in zip(cells, cells[1:])]
+    assert min(gaps) >= 14, f"cells {min(gaps)} px apart"

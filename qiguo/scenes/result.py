@@ -14,6 +14,9 @@ from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene, register
 
+APART = 16
+"""The least room, in pixels, between a cell's text and the next column's."""
+
 
 @register("result")
 class ResultScene(ButtonScene):
@@ -88,7 +91,7 @@ class ResultScene(ButtonScene):
         heads = [t("result.rank"), t("result.kingdom"), t("result.player"), t("result.prisoners"),
                  t("result.losses"), t("result.status")]
         r = (row_h - 4) // 2 - 3
-        room = [int((xs[i + 1] - xs[i]) * width) - (2 * r + 14 if i == 1 else 8) for i in range(6)]
+        room = [int((xs[i + 1] - xs[i]) * width) - (2 * r + 8 if i == 1 else 0) - APART for i in range(6)]
         want = max(FLOOR, min(24, int(row_h * 0.42)))
         size = max(FLOOR, min(fit(cell[i], want, room[i]) for cell in rows + [heads] for i in range(5)))
         # one size for the table, the largest at which the five short columns fit; a long status wraps
