@@ -22,7 +22,7 @@ from qiguo.scenes.tutorial import TutorialScene
 from qiguo.ai.coach import Moment
 from qiguo.ai.puzzles import read
 from qiguo.engine import Game
-from qiguo.play import rating
+from qiguo.play import rating, record
 from qiguo.play.drill import Drill
 from qiguo.play.practice import Practice
 from qiguo.play import saves
@@ -102,7 +102,10 @@ def title_with_games_kept(app):
 
 
 def rated_record(app):
-    """Your record after a few rated games (the plot) and a damaged rating file's message."""
+    """Your record after a few rated games (the plot), with a game recorded (its line, and
+    Your mistakes offering to look through it)."""
+    game = finished_match()
+    assert record.add(game.game, game.seats)
     for i, place in enumerate((3, 1, 5, 2, 1, 1, 4)):
         ranking = "wrgbopk"
         ranking = ranking[1:place] + "w" + ranking[place:]
