@@ -237,7 +237,7 @@ class App:
         that a scene can leave room for it."""
         if not self.toast_text or time.monotonic() >= self.toast_until:
             return 0
-        return self.toast_lines(width, max(14, min(20, self.screen.get_height() // 40)))[1] + 4
+        return self.toast_lines(width, toast_size(self.screen.get_height()))[1] + 4
 
     def toast_lines(self, width: int, size: int) -> tuple[list[pygame.Surface], int]:
         """The message wrapped to a box `width` wide in type of `size`: its lines, and the box's
@@ -258,7 +258,7 @@ class App:
             area = found
         from_top = top is not None and not top.overlay and top.toast_top
         room = min(area.bottom, window.bottom) - area.top if from_top else area.bottom - window.top
-        size_px = max(14, min(20, h // 40))
+        size_px = toast_size(h)
         imgs, height = self.toast_lines(area.width, size_px)
         while height > room and size_px > FLOOR:
             size_px -= 1
@@ -312,6 +312,11 @@ class App:
         except (pygame.error, OSError) as e:
             return str(e)
         return ""
+
+
+def toast_size(height: int) -> int:
+    """The message's type size in a window `height` pixels tall (before it shrinks to fit)."""
+    return max(14, min(20, height // 40))
 
 
 def bench_report(frames: list[tuple[float, bool]]) -> str:

@@ -706,8 +706,8 @@ def test_the_standings_columns_stand_well_apart(language, size, monkeypatch, tmp
     for text, _, rect, _ in surface.texts:
         rows.setdefault(rect.centery, []).append(rect)
     names = {kingdom_name(k) for k in range(7)}
-    table = [sorted(rects, key=lambda r: r.x) for y, rects in rows.items()
-             if any(text in names and rect.centery == y for text, _, rect, _ in surface.texts)]
+    named = {rect.centery for text, _, rect, _ in surface.texts if text in names}  # the table's rows
+    table = [sorted(rows[y], key=lambda r: r.x) for y in named]
     assert len(table) == 7
     gaps = [b.left - a.right for cells in table for a, b in zip(cells, cells[1:])]
     assert min(gaps) >= 14, f"cells {min(gaps)} px apart"

@@ -197,10 +197,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         place, lost = (sum(r[key] for r in known) / max(1, len(known)) for key in ("place", "lost"))
         report[name] = {"wins": wins, "win_rate": round(wins / len(rs), 4), "ci95": [round(low, 4), round(high, 4)],
                         "fates": fates, "place": round(place, 3), "lost": round(lost, 3)}
-        print(f"{name}: {wins}/{len(rs)} won, {wins / len(rs):.1%} (95% {low:.1%}-{high:.1%})" + (
-              "; at the end: " + ", ".join(f"{f} {n}" for f, n in sorted(fates.items()))
-              + f"; place {place:.2f} on average, {lost:.2f} pieces lost"
-              + (f" (of the {len(known)} pairs kept whole)" if len(known) < len(rs) else "") if known else ""))
+        detail = ""
+        if known:
+            detail = ("; at the end: " + ", ".join(f"{f} {n}" for f, n in sorted(fates.items()))
+                      + f"; place {place:.2f} on average, {lost:.2f} pieces lost")
+            if len(known) < len(rs):
+                detail += f" (of the {len(known)} pairs kept whole)"
+        print(f"{name}: {wins}/{len(rs)} won, {wins / len(rs):.1%} (95% {low:.1%}-{high:.1%}){detail}")
     a_won, b_won = [r["won"] for r in side["A"]], [r["won"] for r in side["B"]]
     mean, low, high = paired(a_won, b_won)
     report["difference"] = {"mean": round(mean, 4), "ci95": [round(low, 4), round(high, 4)]}

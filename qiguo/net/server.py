@@ -461,16 +461,17 @@ class ServerThread:
     def _run(self) -> None:
         asyncio.set_event_loop(self.loop)
         try:
-            self.address = self.loop.run_until_complete(self.server.start())
-        except OSError as e:
-            self.error = str(e)
-            self._ready.set()
-            return
-        self._ready.set()
-        try:
-            self.loop.run_until_complete(self.server.serve())
-        except Exception as e:  # the window says the server stopped and offers to serve again
-            self.error = f"{type(e).__name__}: {e}"
+            try:
+                self.address = self.loop.run_until_complete(self.server.start())
+            except OSError as e:
+                self.error = str(e)
+                return
+            finally:
+                self._ready.set()
+            try:
+                self.loop.run_until_complete(self.server.serve())
+            except Exception as e:  # the window says the server stopped and offers to serve again
+                self.error = f"{type(e).__name__}: {e}"
         finally:
             self._close_loop()
 

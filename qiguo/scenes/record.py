@@ -74,11 +74,13 @@ class RecordScene(ButtonScene):
         the button looks for mistakes in the last game recorded (its key moments, which can
         be practised), rather than standing greyed out after a game."""
         due = len(Practice.load().due(today()))
-        self.exercises.label, self.exercises.enabled = tn("record.exercises", due), due > 0
-        self.exercises.action = functools.partial(self.practise, "exercises")
+        button = self.exercises
         if not due and self.games:
-            self.exercises.label, self.exercises.enabled = t("record.exercises.find"), True
-            self.exercises.action = functools.partial(self.moments, self.games[-1])
+            button.label, button.enabled = t("record.exercises.find"), True
+            button.action = functools.partial(self.moments, self.games[-1])
+        else:
+            button.label, button.enabled = tn("record.exercises", due), due > 0
+            button.action = functools.partial(self.practise, "exercises")
 
     def practise(self, mode: str) -> None:
         self.app.stack.push(self.app.scene("practice", mode))
