@@ -13,6 +13,7 @@ from qiguo.ai import Budget
 from qiguo.ai.calibrate import fit
 from qiguo.ai.calibrate import main as calibrate_main
 from qiguo.ai.coach import Judge, explain, hint_move, key_moments
+from qiguo.ai.coach.moments import judge_move
 from qiguo.ai.coach.danger import outlook
 from qiguo.ai.puzzles import check, read, shipped
 from qiguo.ai.puzzles.__main__ import main as puzzles_main
@@ -22,7 +23,7 @@ from qiguo.play import rating
 from qiguo.play.drill import Drill
 from qiguo.play.judging import Ruling, rule
 from qiguo.play.practice import Practice, of_exercise
-from test_coach import BLUNDER_GAME
+from test_coach import BLUNDER_GAME, blunder_review
 
 DATA = Path(__file__).parent / "data" / "puzzles.jsonl"
 SMALL = Budget(nodes=1500)
@@ -43,34 +44,22 @@ def mid_game(seed: int, plies: int) -> Game:
     return g
 
 
-def later_kingdoms_take(g: Game, k: int) -> None:
-    """The kingdoms after k, up to k's next turn, each take the most valuable piece it can (else
-    its first move)."""
-    while g.result is None and g.turn != k:
-        codes = sorted(g.legal_codes())
-        captures = [c for c in codes if not Move(c).is_pass and g.piece_at(Move(c).to_sq) is not None]
-        g.play_code(max(captures, key=lambda c: (g.piece_at(Move(c).to_sq).kind == 1, c)) if captures else codes[0])
-
-
 # ---- one judge ------------------------------------------------------------------------------
 
 
-def hinted_and_reviewed(g: Game, budget: Budget | None) -> list:
-    """Play the hint, let the later kingdoms take what they can, review the game: the key moments
-    at the hinted move's ply."""
-    k, ply = g.turn, g.ply + 1
-    g.play_code(hint_move(g, budget=budget))
-    later_kingdoms_take(g, k)
-    return [m for m in key_moments(g, [k], budget=budget).moments if m.ply == ply]
+def hinted_and_reviewed(g: Game, budget: Budget | None):
+    """The hint's move, judged as the review of a game judges each move (None: not a key moment)."""
+    code = hint_move(g, budget=budget)
+    return judge_move(g, str(Move(code)), g.ply + 1, budget)
 
 
 @pytest.mark.parametrize("seed", range(8))
 def test_the_hints_move_is_never_a_key_moment(seed):
-    assert hinted_and_reviewed(mid_game(seed, 20 + 3 * seed), SMALL) == []
+    assert hinted_and_reviewed(mid_game(seed, 20 + 3 * seed), SMALL) is None
 
 
 def test_the_hints_move_is_never_a_key_moment_on_the_real_budget():
-    assert hinted_and_reviewed(mid_game(42, 30), None) == []
+    assert hinted_and_reviewed(mid_game(42, 30), None) is None
 
 
 def test_a_trade_the_hint_chose_is_not_called_a_loss():
@@ -79,7 +68,7 @@ def test_a_trade_the_hint_chose_is_not_called_a_loss():
     g = mid_game(1, 40)
     o = outlook(g, hint_move(g, budget=SMALL))
     assert o.taken is not None and o.worst is not None and o.worst.point == Move(o.move).to_sq
-    assert hinted_and_reviewed(g, SMALL) == []
+    assert hinted_and_reviewed(g, SMALL) is None
 
 
 def test_a_move_the_judge_rates_a_horse_worse_is_a_key_moment_with_the_hints_words():
@@ -102,8 +91,8 @@ def exercise_practice(day: int = 100) -> tuple[Practice, str]:
     g = Game.from_qfen(start)
     g.replay(moves)
     practice = Practice()
-    assert practice.add_moments(g, key_moments(g, [0]).moments, day) == 2
-    assert practice.add_moments(g, key_moments(g, [0]).moments, day) == 0  # once each
+    assert practice.add_moments(g, blunder_review().moments, day) == 2
+    assert practice.add_moments(g, blunder_review().moments, day) == 0  # once each
     first = practice.due(day)[0]
     return practice, first.id
 
@@ -131,15 +120,15 @@ def test_an_exercise_accepts_any_move_within_the_margin_and_refuses_a_worse_one(
     problem = of_exercise(practice.exercises[ident])
     game = problem.game()
     judge = Judge(game)
-    within = [c for c in sorted(game.legal_codes()) if c != judge.best and judge.good_enough(c)]
-    worse = [c for c in sorted(game.legal_codes()) if judge.mistake(c) and str(Move(c)) != problem.played]
-    assert within and worse, "the position has both kinds of move"
-    assert rule(problem, within[0]) == Ruling(True, judge.best)
-    assert rule(problem, worse[0]) == Ruling(False, judge.best)
+    codes = sorted(game.legal_codes())
+    within = next(c for c in codes if c != judge.best and judge.good_enough(c))
+    worse = next(c for c in codes if judge.mistake(c) and str(Move(c)) != problem.played)
+    assert rule(problem, within) == Ruling(True, judge.best)
+    assert rule(problem, worse) == Ruling(False, judge.best)
     drill = Drill(practice, [], "exercises", day=100, judging=InlineJudging)
     assert drill.problem.id == ident and drill.problem.judged
-    drill.answer(within[0])
-    assert drill.checking == within[0] and drill.outcome is None  # the judge is asked, not waited for
+    drill.answer(within)
+    assert drill.checking == within and drill.outcome is None  # the judge is asked, not waited for
     drill.update()
     assert drill.outcome.solved and drill.outcome.tries == 1
 
