@@ -187,15 +187,12 @@ def test_the_keys_screen_says_the_controllers_words_in_the_players_language(code
     from qiguo.play.strings import set_language
     app = make_app()
     set_language(code)
-    try:
-        app.stack.push(app.scene("keys"))
-        drawn = []
-        real = fonts.render
-        monkeypatch.setattr("qiguo.scenes.keys.render", lambda text, *a: drawn.append(text) or real(text, *a))
-        app.draw()
-        assert words in drawn and "(A)" in drawn  # what is printed on a controller stays as printed
-    finally:
-        set_language("en")
+    app.stack.push(app.scene("keys"))
+    drawn = []
+    real = fonts.render
+    monkeypatch.setattr("qiguo.scenes.keys.render", lambda text, *a: drawn.append(text) or real(text, *a))
+    app.draw()
+    assert words in drawn and "(A)" in drawn  # what is printed on a controller stays as printed
 
 
 def test_two_controllers_sticks_do_not_mix():

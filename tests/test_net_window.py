@@ -116,7 +116,6 @@ def test_the_host_reads_the_join_code_whole_in_the_smallest_window(monkeypatch, 
     try:
         host.draw()
     finally:
-        set_language("en")
         close(host)
     code = hosted.match.code
     assert len(code) >= 6 and any(code in text for text in drawn)

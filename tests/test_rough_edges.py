@@ -251,17 +251,14 @@ def test_a_refused_connection_is_said_in_the_players_language_with_what_to_do(la
     probe.close()  # nothing listens there now
     app = make_app((1280, 900))
     set_language(language)
-    try:
-        scene = app.scene("join", f"127.0.0.1:{port}", "SECRET", auto=True)
-        app.stack.push(scene)
-        deadline = time.monotonic() + 10
-        while not scene.error and time.monotonic() < deadline:
-            app.step(0.05, [])
-            time.sleep(0.01)
-        assert scene.error == t("join.why.unreachable", address=f"127.0.0.1:{port}")
-        assert "Connect call failed" not in scene.error and "Errno" not in scene.error
-    finally:
-        set_language("en")
+    scene = app.scene("join", f"127.0.0.1:{port}", "SECRET", auto=True)
+    app.stack.push(scene)
+    deadline = time.monotonic() + 10
+    while not scene.error and time.monotonic() < deadline:
+        app.step(0.05, [])
+        time.sleep(0.01)
+    assert scene.error == t("join.why.unreachable", address=f"127.0.0.1:{port}")
+    assert "Connect call failed" not in scene.error and "Errno" not in scene.error
 
 
 @pytest.mark.parametrize("words, key", [("wrong join code", "join.why.code"),
@@ -525,28 +522,25 @@ def test_the_panel_says_long_real_texts_whole(size, language, monkeypatch):
     assert len(LONGEST_NAME) == 40
     make_app(size)
     set_language(language)
-    try:
-        monkeypatch.setattr(fonts, "cuts", {})
-        sizes = {}
-        real = panel_module.render
-        monkeypatch.setattr(panel_module, "render", lambda text, s, *a: sizes.setdefault(text, s) and real(text, s, *a)
-                            or real(text, s, *a))
-        labels = [t("game.player.you"), t("net.waiting"), t("net.player", name=LONGEST_NAME) + " · " + t("net.away"),
-                  t("net.player", name="Bo"), t("game.player.bot", level=t("level.normal")),
-                  t("net.host", name=LONGEST_NAME), t("net.waiting")]
-        view = panel_module.View(Game.new(), parse_seats("h333333"), None, 0, t("game.turn", name=t("kingdom.w")),
-                                 t("game.peril"), True, 0, labels=labels)
-        panel = panel_module.Panel()
-        panel.rect = pygame.Rect(size[0] - (360 if size[0] < 1000 else 440), 0, 360 if size[0] < 1000 else 440,
-                                 size[1])
-        panel.draw(pygame.Surface(size), view, [], 0)
-        cut = {shown: whole for shown, whole in fonts.cuts.items() if LONGEST_NAME not in whole}
-        assert cut == {}, cut  # the header's warning and the seat labels are whole
-        names = [s for text, s in sizes.items()
-                 if " · " in text and text.split(" · ")[0] in [t(f"kingdom.{k}") for k in "wrobgpk"]]
-        assert len(names) in (0, 7) and len(set(names)) <= 1, sizes  # every row alike
-    finally:
-        set_language("en")
+    monkeypatch.setattr(fonts, "cuts", {})
+    sizes = {}
+    real = panel_module.render
+    monkeypatch.setattr(panel_module, "render", lambda text, s, *a: sizes.setdefault(text, s) and real(text, s, *a)
+                        or real(text, s, *a))
+    labels = [t("game.player.you"), t("net.waiting"), t("net.player", name=LONGEST_NAME) + " · " + t("net.away"),
+              t("net.player", name="Bo"), t("game.player.bot", level=t("level.normal")),
+              t("net.host", name=LONGEST_NAME), t("net.waiting")]
+    view = panel_module.View(Game.new(), parse_seats("h333333"), None, 0, t("game.turn", name=t("kingdom.w")),
+                             t("game.peril"), True, 0, labels=labels)
+    panel = panel_module.Panel()
+    panel.rect = pygame.Rect(size[0] - (360 if size[0] < 1000 else 440), 0, 360 if size[0] < 1000 else 440,
+                             size[1])
+    panel.draw(pygame.Surface(size), view, [], 0)
+    cut = {shown: whole for shown, whole in fonts.cuts.items() if LONGEST_NAME not in whole}
+    assert cut == {}, cut  # the header's warning and the seat labels are whole
+    names = [s for text, s in sizes.items()
+             if " · " in text and text.split(" · ")[0] in [t(f"kingdom.{k}") for k in "wrobgpk"]]
+    assert len(names) in (0, 7) and len(set(names)) <= 1, sizes  # every row alike
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 900)])
@@ -632,11 +626,8 @@ def test_the_window_title_is_in_the_players_language(tmp_path):
     import json
     from qiguo.play.strings import set_language
     (tmp_path / "settings.json").write_text(json.dumps({"language": "ja"}))
-    try:
-        make_app((800, 600))
-        assert pygame.display.get_caption()[0].startswith("Qiguo — 七国象棋")
-    finally:
-        set_language("en")
+    make_app((800, 600))
+    assert pygame.display.get_caption()[0].startswith("Qiguo — 七国象棋")
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 720)])
@@ -646,20 +637,17 @@ def test_the_first_games_long_message_stays_inside_the_window(size, language):
     seven or eight lines in the panel's width: it once ran past the window's bottom edge at
     1024x768 (its box under the edge, its last line cut)."""
     from qiguo.play.strings import set_language, t
-    try:
-        app = make_app(size, first_game=True)
-        set_language(language)
-        scene = app.scene("game", _hot_seat("h333333"))
-        app.stack.push(scene)
-        app.step(0.016, [])
-        assert app.toast_text == t("game.danger_explained") != "game.danger_explained"
-        app.draw()
-        box, lines = app.toast_box(size)
-        assert pygame.Rect((0, 0), size).contains(box), (box, size)
-        assert box.bottom <= scene.panel.footer.top  # nor over the keys' line
-        assert sum(line.get_height() for line in lines) + 12 <= box.height  # every line inside its box
-    finally:
-        set_language("en")
+    app = make_app(size, first_game=True)
+    set_language(language)
+    scene = app.scene("game", _hot_seat("h333333"))
+    app.stack.push(scene)
+    app.step(0.016, [])
+    assert app.toast_text == t("game.danger_explained") != "game.danger_explained"
+    app.draw()
+    box, lines = app.toast_box(size)
+    assert pygame.Rect((0, 0), size).contains(box), (box, size)
+    assert box.bottom <= scene.panel.footer.top  # nor over the keys' line
+    assert sum(line.get_height() for line in lines) + 12 <= box.height  # every line inside its box
 
 
 @pytest.mark.parametrize("language", ["en", "ja", "zh", "zh_TW"])
@@ -667,17 +655,14 @@ def test_the_key_guide_under_the_panel_is_shown_whole_in_every_language(language
     """At 800x600 the Japanese key guide was too wide for the panel even at the smallest type,
     and was left out: a newcomer saw no word of the keys. It goes on two lines instead."""
     from qiguo.play.strings import set_language, t
-    try:
-        app = make_app((800, 600))
-        set_language(language)
-        scene = app.scene("game", _hot_seat("h333333"))
-        app.stack.push(scene)
-        app.draw()
-        panel = scene.panel
-        assert " · ".join(panel.footer_lines) == t("game.hint")  # whole, broken only between keys
-        assert panel.footer.bottom <= 600 and panel.list_rect.bottom <= panel.footer.top
-    finally:
-        set_language("en")
+    app = make_app((800, 600))
+    set_language(language)
+    scene = app.scene("game", _hot_seat("h333333"))
+    app.stack.push(scene)
+    app.draw()
+    panel = scene.panel
+    assert " · ".join(panel.footer_lines) == t("game.hint")  # whole, broken only between keys
+    assert panel.footer.bottom <= 600 and panel.list_rect.bottom <= panel.footer.top
 
 
 @pytest.mark.parametrize("language", ["en", "ja", "zh"])

@@ -90,14 +90,11 @@ def test_start_that_cannot_start_says_why():
 def test_a_network_seat_says_the_game_will_be_hosted(code):
     from qiguo.play.strings import set_language
     set_language(code)
-    try:
-        app = make_app((800, 600))
-        scene = setup_scene(app)
-        while scene.seats[CHU] != NETWORK:
-            scene.cycle_seat(CHU)
-        assert t("setup.hosted") in scene.note() and scene.start_button.label == t("setup.host")
-    finally:
-        set_language("en")
+    app = make_app((800, 600))
+    scene = setup_scene(app)
+    while scene.seats[CHU] != NETWORK:
+        scene.cycle_seat(CHU)
+    assert t("setup.hosted") in scene.note() and scene.start_button.label == t("setup.host")
 
 
 def test_a_bloc_that_makes_a_second_seat_here_says_so():

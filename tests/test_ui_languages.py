@@ -75,23 +75,20 @@ def test_no_chinese_or_japanese_line_starts_with_closing_punctuation(code):
     from qiguo.play.catalogs import texts as catalog_texts
     from qiguo.play.strings import rules_text, set_language
     set_language(code)
-    try:
-        texts = [v for v in catalog_texts(code) if "{" not in v]
-        texts += [line for _, lines in rules_text() for line in lines if isinstance(line, str)]
-        bad = []
-        for text in texts:
-            for width in (120, 170, 230, 310, 420):
-                lines = wrap(text, 16, width)
-                if "".join(lines) != text.replace(" ", "") and " " not in text:
-                    bad.append(("lost text", text, width))
-                for prev, line in zip(lines, lines[1:]):
-                    if line[:1] in NO_LINE_START or prev[-1:] in NO_LINE_END:
-                        bad.append((prev, line, width))
-                if len(lines) > 1 and " " not in text and sum(ch not in NO_LINE_START for ch in lines[-1]) < 2:
-                    bad.append(("a widow", lines[-1], width))  # "ス。" alone on the last line
-        assert bad == []
-    finally:
-        set_language("en")
+    texts = [v for v in catalog_texts(code) if "{" not in v]
+    texts += [line for _, lines in rules_text() for line in lines if isinstance(line, str)]
+    bad = []
+    for text in texts:
+        for width in (120, 170, 230, 310, 420):
+            lines = wrap(text, 16, width)
+            if "".join(lines) != text.replace(" ", "") and " " not in text:
+                bad.append(("lost text", text, width))
+            for prev, line in zip(lines, lines[1:]):
+                if line[:1] in NO_LINE_START or prev[-1:] in NO_LINE_END:
+                    bad.append((prev, line, width))
+            if len(lines) > 1 and " " not in text and sum(ch not in NO_LINE_START for ch in lines[-1]) < 2:
+                bad.append(("a widow", lines[-1], width))  # "ス。" alone on the last line
+    assert bad == []
 
 
 @pytest.mark.parametrize("width", [120, 160, 220, 300])
@@ -117,20 +114,17 @@ def test_the_legend_shows_every_piece_description_whole(code, size, monkeypatch)
     from qiguo.play.strings import how_it_moves, set_language
     from qiguo.ui import fonts
     set_language(code)
-    try:
-        app = make_app(size)
-        scene = GameScene(app, Match(parse_seats("h222222"), bot_delay=0, worker_factory=InlineWorker))
-        app.stack.push(scene)
-        app.stack.push(app.scene("legend", scene))
-        drawn = []
-        real = fonts.render
-        monkeypatch.setattr(fonts, "render", lambda text, *a: drawn.append(text) or real(text, *a))
-        app.draw()
-        shown = "".join(drawn).replace(" ", "")
-        for letter in KINDS:
-            assert how_it_moves(letter, scene.game.rules).replace(" ", "") in shown, letter
-    finally:
-        set_language("en")
+    app = make_app(size)
+    scene = GameScene(app, Match(parse_seats("h222222"), bot_delay=0, worker_factory=InlineWorker))
+    app.stack.push(scene)
+    app.stack.push(app.scene("legend", scene))
+    drawn = []
+    real = fonts.render
+    monkeypatch.setattr(fonts, "render", lambda text, *a: drawn.append(text) or real(text, *a))
+    app.draw()
+    shown = "".join(drawn).replace(" ", "")
+    for letter in KINDS:
+        assert how_it_moves(letter, scene.game.rules).replace(" ", "") in shown, letter
 
 
 def test_a_piece_stays_on_the_line_of_its_point():
@@ -138,14 +132,11 @@ def test_a_piece_stays_on_the_line_of_its_point():
     from qiguo.play.strings import set_language, t
     from qiguo.ui.fonts import font, wrap
     set_language("zh")
-    try:
-        text = "，".join(t("notice.lost", kingdom=k, piece=p, point=at, captor=c)
-                        for k, p, at, c in (("秦", "骑", "e4", "楚"), ("魏", "弩", "c10", "韩")))
-        assert "骑（e4）" in text
-        f = font(16)
-        for width in range(f.size("骑（e4）")[0] + 2, f.size(text)[0] + 2, 3):
-            lines = wrap(text, 16, width)
-            assert "".join(lines) == text
-            assert not any(line.startswith("（") for line in lines), (width, lines)
-    finally:
-        set_language("en")
+    text = "，".join(t("notice.lost", kingdom=k, piece=p, point=at, captor=c)
+                    for k, p, at, c in (("秦", "骑", "e4", "楚"), ("魏", "弩", "c10", "韩")))
+    assert "骑（e4）" in text
+    f = font(16)
+    for width in range(f.size("骑（e4）")[0] + 2, f.size(text)[0] + 2, 3):
+        lines = wrap(text, 16, width)
+        assert "".join(lines) == text
+        assert not any(line.startswith("（") for line in lines), (width, lines)
