@@ -696,3 +696,28 @@ def test_the_standings_columns_stand_well_apart(language, size, monkeypatch, tmp
     assert len(table) == 7
     gaps = [b.left - a.right for cells in table for a, b in zip(cells, cells[1:])]
     assert min(gaps) >= 14, f"cells {min(gaps)} px apart"
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768)])
+def test_buttons_side_by_side_show_their_labels_at_one_size(language, size, monkeypatch):
+    """Seen at 1024x768: under the standings of a knocked-out player, "Watch the bots finish"
+    stood in small type beside four large labels. A row of buttons shares one size, and the row
+    gives each button the width its label needs, so here all stand at half the buttons' height."""
+    from layout_probe import RecordingSurface
+    from qiguo.play.strings import set_language
+    from qiguo.ui import fonts
+    from ui_helpers import frames
+    monkeypatch.setattr(fonts, "probe", {})
+    app = make_app(size)
+    set_language(language)
+    match = _hot_seat("h111111")
+    match.game.resign("w")
+    app.stack.push(app.scene("result", match))
+    frames(app, 1)
+    surface = RecordingSurface(size)
+    app.stack.top.draw(surface)
+    labels = {b.label for b in app.stack.top.menu.buttons}
+    sizes = {text: s for text, s, _, _ in surface.texts if text in labels}
+    height = app.stack.top.menu.buttons[0].rect.height
+    assert len(sizes) == len(labels) == 5 and set(sizes.values()) == {height // 2}, sizes

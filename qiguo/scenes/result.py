@@ -119,9 +119,8 @@ class ResultScene(ButtonScene):
             y += row_h
         n = len(self.menu.buttons)
         gap = 10
-        bw = min(260, (w - 40 - gap * (n - 1)) // n)
-        area = pygame.Rect((w - (bw * n + gap * (n - 1))) // 2, buttons_top, bw * n + gap * (n - 1), 0)
-        self.menu.layout_grid(area, n, bh, gap)
+        across = min(w - 40, 260 * n + gap * (n - 1))
+        self.menu.layout_row(pygame.Rect((w - across) // 2, buttons_top, across, bh), bh, gap)
         self.menu.draw(surface)
 
 

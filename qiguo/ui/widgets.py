@@ -9,7 +9,7 @@ import pygame
 from qiguo.play.textedit import TextEdit
 
 from . import pointer, theme
-from .fonts import font, fitted, render
+from .fonts import drawable, font, fitted, render
 
 
 @dataclass
@@ -21,7 +21,12 @@ class Button:
     enabled: bool = True
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
-    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+    def label_size(self) -> int:
+        """The largest type (up to half the button's height) at which the label fits."""
+        return fitted(self.label, int(self.rect.height * 0.5), self.rect.width - 16)[1]
+
+    def draw(self, surface: pygame.Surface, focused: bool = False, size: int | None = None) -> None:
+        """Draw the button, its label at `size` if given (else as large as fits)."""
         if hasattr(surface, "buttons"):  # a surface that records the layout (tests)
             surface.buttons.append((pygame.Rect(self.rect), self.label))
         hover = self.rect.collidepoint(pointer.pos()) if pygame.mouse.get_focused() else False
@@ -30,7 +35,7 @@ class Button:
         pygame.draw.rect(surface, colour, self.rect, border_radius=8)
         if focused and self.enabled:
             pygame.draw.rect(surface, theme.ACCENT, self.rect, width=2, border_radius=8)
-        label, size = fitted(self.label, int(self.rect.height * 0.5), self.rect.width - 16)
+        label, size = fitted(self.label, size or int(self.rect.height * 0.5), self.rect.width - 16)
         text = render(label, size, theme.TEXT if self.enabled else theme.TEXT_DIM)
         surface.blit(text, text.get_rect(center=self.rect.center))
 
@@ -64,6 +69,20 @@ class ButtonColumn:
             bottom = max(bottom, b.rect.bottom)
         return bottom
 
+    def layout_row(self, area: pygame.Rect, height: int, gap: int) -> None:
+        """Place the buttons side by side across `area`, each as wide as its label needs at half
+        the row's height, plus an equal share of the room left (all narrowed alike when there
+        is not enough), so that one long label does not make the row's type small."""
+        n = len(self.buttons)
+        room = area.width - gap * (n - 1)
+        need = [font(int(height * 0.5)).size(drawable(b.label))[0] + 24 for b in self.buttons]
+        spare = room - sum(need)
+        widths = [w + spare / n if spare >= 0 else w * room / sum(need) for w in need]
+        x = float(area.x)
+        for b, w in zip(self.buttons, widths):
+            b.rect = pygame.Rect(round(x), area.y, round(x + w) - round(x), height)
+            x += w + gap
+
     def process_event(self, event: pygame.event.Event) -> bool:
         """Handle a click or key; True if it was used."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -88,8 +107,14 @@ class ButtonColumn:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Buttons side by side show their labels at one size, the smallest any of them needs
+        (one long label no longer stands out small among large ones)."""
+        rows: dict[int, list[Button]] = {}
+        for b in self.buttons:
+            rows.setdefault(b.rect.y, []).append(b)
+        sizes = {y: min(b.label_size() for b in row) for y, row in rows.items() if len(row) > 1}
         for i, b in enumerate(self.buttons):
-            b.draw(surface, focused=i == self.focus)
+            b.draw(surface, focused=i == self.focus, size=sizes.get(b.rect.y))
 
 
 def clipboard_text() -> str:
