@@ -120,7 +120,7 @@ class ResultScene(ButtonScene):
         n = len(self.menu.buttons)
         gap = 10
         across = min(w - 40, 260 * n + gap * (n - 1))
-        self.menu.layout_row(pygame.Rect((w - across) // 2, buttons_top, across, bh), bh, gap)
+        self.menu.layout_row(pygame.Rect((w - across) // 2, buttons_top, across, bh), gap)
         self.menu.draw(surface)
 
 

@@ -69,18 +69,18 @@ class ButtonColumn:
             bottom = max(bottom, b.rect.bottom)
         return bottom
 
-    def layout_row(self, area: pygame.Rect, height: int, gap: int) -> None:
-        """Place the buttons side by side across `area`, each as wide as its label needs at half
-        the row's height, plus an equal share of the room left (all narrowed alike when there
+    def layout_row(self, area: pygame.Rect, gap: int) -> None:
+        """Place the buttons side by side filling `area`, each as wide as its label needs at half
+        the area's height, plus an equal share of the room left (all narrowed alike when there
         is not enough), so that one long label does not make the row's type small."""
         n = len(self.buttons)
         room = area.width - gap * (n - 1)
-        need = [font(int(height * 0.5)).size(drawable(b.label))[0] + 24 for b in self.buttons]
+        need = [font(int(area.height * 0.5)).size(drawable(b.label))[0] + 24 for b in self.buttons]
         spare = room - sum(need)
         widths = [w + spare / n if spare >= 0 else w * room / sum(need) for w in need]
         x = float(area.x)
         for b, w in zip(self.buttons, widths):
-            b.rect = pygame.Rect(round(x), area.y, round(x + w) - round(x), height)
+            b.rect = pygame.Rect(round(x), area.y, round(x + w) - round(x), area.height)
             x += w + gap
 
     def process_event(self, event: pygame.event.Event) -> bool:
