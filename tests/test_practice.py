@@ -18,7 +18,7 @@ from qiguo.ai.coach.danger import outlook
 from qiguo.ai.puzzles import check, read, shipped
 from qiguo.ai.puzzles.__main__ import main as puzzles_main
 from qiguo.ai.ratings import Rating, after_game, after_puzzle, bot_ratings
-from qiguo.engine import Game, Move, takers
+from qiguo.engine import Game, Move, qfen_of, takers
 from qiguo.play import rating
 from qiguo.play.drill import Drill
 from qiguo.play.judging import Ruling, rule
@@ -279,7 +279,7 @@ def test_a_free_take_puzzle_is_really_free():
 
 def test_puzzles_on_the_command_line(tmp_path, capsys):
     out = tmp_path / "p.jsonl"
-    assert puzzles_main(["make", "--games", "1", "--plies", "14", "--seed", "1", "--out", str(out)]) == 0
+    assert puzzles_main(["make", "--games", "1", "--plies", "10", "--seed", "6", "--out", str(out)]) == 0
     made = [json.loads(line) for line in out.read_text().splitlines()]
     assert made and set(made[0]) == {"id", "qfen", "rules", "solution", "theme", "rating"}
     assert puzzles_main(["check", str(out)]) == 0
@@ -289,7 +289,8 @@ def test_puzzles_on_the_command_line(tmp_path, capsys):
     assert f"solution {made[0]['solution'][0]}" in shown and "to move" in shown and len(shown.splitlines()) == 23
     broken = dict(made[0], solution=[next(str(m) for m in Game.from_qfen(made[0]["qfen"]).legal_moves()
                                           if str(m) not in made[0]["solution"] and not m.is_pass)])
-    unclear = dict(made[0], id="start", qfen=Game.new().to_qfen(), solution=["e10e9"])  # nothing clearly best
+    quiet = qfen_of({"a1": "wG", "e5": "wW", "s19": "rG", "s1": "oG"}, "w")
+    unclear = dict(made[0], id="start", qfen=quiet, solution=["e5e6"])  # nothing clearly best
     out.write_text(json.dumps(broken) + "\n" + json.dumps(unclear) + "\n")
     assert puzzles_main(["check", str(out)]) == 1
     lines = capsys.readouterr().out.splitlines()
