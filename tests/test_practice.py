@@ -12,7 +12,7 @@ import pytest
 from qiguo.ai import Budget
 from qiguo.ai.calibrate import fit
 from qiguo.ai.calibrate import main as calibrate_main
-from qiguo.ai.coach import Judge, explain, hint_move, key_moments
+from qiguo.ai.coach import Judge, explain, hint_move
 from qiguo.ai.coach.moments import judge_move
 from qiguo.ai.coach.danger import outlook
 from qiguo.ai.puzzles import check, read, shipped
@@ -77,9 +77,7 @@ def test_a_move_the_judge_rates_a_horse_worse_is_a_key_moment_with_the_hints_wor
     judge = Judge(before)
     played = before.parse_move(moves[0]).code
     assert judge.mistake(played) and judge.verdict(played).cost >= 3.0
-    g = before.copy()
-    g.replay(moves)
-    first = key_moments(g, [0]).moments[0]
+    first = blunder_review().moments[0]
     assert first.better == str(Move(judge.best)) and first.reason == explain(before, judge.best)
 
 
