@@ -176,6 +176,18 @@ def test_an_exercise_keeps_the_set_up_of_its_game():
                                                      "exercises": [exercise.to_json()]}))).exercises == practice.exercises
 
 
+def test_the_games_looked_through_are_remembered_once_each(data_dir):
+    from qiguo.play.practice import game_key
+    g = Game.new()
+    first = g.record()
+    g.play_code(sorted(g.legal_codes())[0])
+    practice = Practice()
+    for record in (first, g.record(), first):
+        practice.looked_through(record)
+    assert practice.reviewed == [game_key(first), game_key(g.record())] and game_key(first) != game_key(g.record())
+    assert practice.save() and Practice.load().reviewed == practice.reviewed
+
+
 def test_the_judge_is_asked_in_another_process_and_the_drill_never_waits():
     """The real worker process (the other tests ask the judge in this one)."""
     import time
@@ -202,7 +214,9 @@ def test_your_failed_moments_join_the_puzzles_first():
 
 @pytest.mark.parametrize("text", ["{broken", "[]", '{"format": "qiguo-practice", "rating": [1], "tries": []}',
                                   '{"format": "qiguo-practice", "rating": [25, 8], "streak": 0, "best_streak": 0, '
-                                  '"tries": [], "exercises": [{"id": 5}]}'])
+                                  '"tries": [], "exercises": [{"id": 5}]}',
+                                  '{"format": "qiguo-practice", "rating": [25, 8], "streak": 0, "best_streak": 0, '
+                                  '"tries": [], "exercises": [], "reviewed": [5]}'])
 def test_a_damaged_practice_file_is_set_aside_never_a_crash(data_dir, text):
     (data_dir / "practice.json").write_text(text)
     practice = Practice.load()

@@ -91,9 +91,10 @@ def test_a_finished_game_is_recorded_once_and_shown(data_dir):
     assert isinstance(review, GameScene) and review.review and review.game.history == m.game.history
 
 
-def test_with_no_exercise_due_your_mistakes_looks_through_the_last_game(data_dir):
+def test_with_no_exercise_due_your_mistakes_looks_through_the_last_game_once(data_dir):
     """After a game, Your mistakes is not a greyed-out "0 due": it opens the key moments of the
-    last game recorded, where they can be practised."""
+    last game recorded, where they can be practised; once they were looked through, it no
+    longer offers that game."""
     older, last = finished_match(), Match(parse_seats("h2-----"), qfen=FINISHING_QFEN, worker_factory=InlineWorker)
     last.play_human(WINNING_MOVE)
     for m in (older, last):
@@ -107,7 +108,14 @@ def test_with_no_exercise_due_your_mistakes_looks_through_the_last_game(data_dir
     moments = app.stack.top
     assert isinstance(moments, MomentsScene) and moments.match.game.history == last.game.history
     assert moments.kingdoms == [0]  # the last game's one human kingdom (the older one had two)
-    moments.leave()
+    wait_for(app, moments)
+    assert not moments.moments  # one winning move: nothing to practise
+    click(app, moments.menu.buttons[-1].rect.center)  # Back
+    frames(app, 1)
+    assert app.stack.top is scene
+    assert scene.exercises.label == "Your mistakes: 0 exercises due" and not scene.exercises.enabled
+    again = RecordScene(app)  # and when the record is opened again
+    assert again.exercises.label == "Your mistakes: 0 exercises due" and not again.exercises.enabled
 
 
 def test_the_record_counts_the_exercises_again_when_practice_returns_to_it():

@@ -32,6 +32,8 @@ DONE_BOX = 2
 """An exercise solved after a failure is done once it reaches this box."""
 KEPT_TRIES = 2000
 """Puzzle tries kept at most (the oldest go first)."""
+KEPT_REVIEWED = 500
+"""Games whose key moments were looked through, remembered at most (the record keeps as many)."""
 EXERCISE_RATING = 1500
 """What an exercise is shown as, beside the puzzles (it moves no rating)."""
 
@@ -134,6 +136,8 @@ class Practice:
     tries: list[dict[str, Any]] = field(default_factory=list)
     """Each puzzle try: when, id, solved, the rating after it."""
     exercises: dict[str, Exercise] = field(default_factory=dict)
+    reviewed: list[str] = field(default_factory=list)
+    """The games whose key moments were looked through (`game_key`), oldest first."""
     problem: str = ""
     """Why the file could not be read, when it was set aside ("" otherwise)."""
 
@@ -169,14 +173,18 @@ class Practice:
         if not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (streak, best)):
             raise ValueError("bad streak")
         exercises = [Exercise.from_json(x) for x in data["exercises"]]
-        return cls(Rating.from_json(data["rating"]), streak, best, tries, {e.id: e for e in exercises})
+        reviewed = data.get("reviewed", [])  # not in the files of earlier versions
+        if not isinstance(reviewed, list) or not all(isinstance(x, str) for x in reviewed):
+            raise ValueError("bad reviewed")
+        return cls(Rating.from_json(data["rating"]), streak, best, tries, {e.id: e for e in exercises}, reviewed)
 
     def save(self) -> bool:
         """Write the practice (atomically); False when it could not be written."""
         try:
             write_json(path(), {"format": FORMAT, "version": 1, "rating": self.rating.to_json(), "streak": self.streak,
                                 "best_streak": self.best_streak, "tries": self.tries[-KEPT_TRIES:],
-                                "exercises": [e.to_json() for e in self.exercises.values()]})
+                                "exercises": [e.to_json() for e in self.exercises.values()],
+                                "reviewed": self.reviewed[-KEPT_REVIEWED:]})
         except OSError:
             return False
         return True
@@ -229,6 +237,12 @@ class Practice:
             new += 1
         return new
 
+    def looked_through(self, record: dict[str, Any]) -> None:
+        """Remember that the key moments of a game (its `Game.record()`) were looked through."""
+        key = game_key(record)
+        if key not in self.reviewed:
+            self.reviewed.append(key)
+
     def due(self, day: int) -> list[Exercise]:
         """The exercises to do on `day`, the longest waiting first."""
         return sorted((e for e in self.exercises.values() if not e.done and e.due <= day), key=lambda e: (e.due, e.id))
@@ -251,6 +265,12 @@ class Practice:
 
 def path() -> Path:
     return data_dir() / FILE
+
+
+def game_key(record: dict[str, Any]) -> str:
+    """A game's name in `Practice.reviewed`, from its record (where it started and its moves)."""
+    text = " ".join([str(record.get("start")), *map(str, record.get("moves") or ())])
+    return "g" + hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def accepted(problem: Problem, code: int) -> bool | None:

@@ -86,6 +86,10 @@ class MomentsScene(ButtonScene):
         job.close()
         self.job = None
         self.texts = moment_texts(self.match, self.moments)
+        if not self.error:  # looked through: Your record offers it no more
+            practice = Practice.load()
+            practice.looked_through(self.match.game.record())
+            practice.save()
         practise = [Button(t("moment.practise"), self.practise)] if self.moments else []
         self.menu = ButtonColumn(practise + [Button(text, functools.partial(self.open, m))
                                              for m, text in zip(self.moments, self.texts)]

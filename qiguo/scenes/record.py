@@ -13,7 +13,7 @@ from qiguo.engine import KINGDOMS
 from qiguo.ai.ratings import bot_ratings
 from qiguo.play import rating, record, saves
 from qiguo.play.match import Match
-from qiguo.play.practice import Practice, today
+from qiguo.play.practice import Practice, game_key, today
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, render
 from qiguo.play.strings import kingdom_name, t, tn
@@ -72,10 +72,12 @@ class RecordScene(ButtonScene):
     def revealed(self) -> None:
         """The exercises due, counted again (practice may have just done some). With none due,
         the button looks for mistakes in the last game recorded (its key moments, which can
-        be practised), rather than standing greyed out after a game."""
-        due = len(Practice.load().due(today()))
+        be practised), rather than standing greyed out after a game, unless they were looked
+        through already."""
+        practice = Practice.load()
+        due = len(practice.due(today()))
         button = self.exercises
-        if not due and self.games:
+        if not due and self.games and game_key(self.games[-1]["game"]) not in practice.reviewed:
             button.label, button.enabled = t("record.exercises.find"), True
             button.action = functools.partial(self.moments, self.games[-1])
         else:
