@@ -21,9 +21,14 @@ class Button:
     enabled: bool = True
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
+    def fitted_label(self, size: int | None = None) -> tuple[str, int]:
+        """The label as it fits the button, and its type size (at most `size`, else half the
+        button's height)."""
+        return fitted(self.label, size or int(self.rect.height * 0.5), self.rect.width - 16)
+
     def label_size(self) -> int:
         """The largest type (up to half the button's height) at which the label fits."""
-        return fitted(self.label, int(self.rect.height * 0.5), self.rect.width - 16)[1]
+        return self.fitted_label()[1]
 
     def draw(self, surface: pygame.Surface, focused: bool = False, size: int | None = None) -> None:
         """Draw the button, its label at `size` if given (else as large as fits)."""
@@ -35,7 +40,7 @@ class Button:
         pygame.draw.rect(surface, colour, self.rect, border_radius=8)
         if focused and self.enabled:
             pygame.draw.rect(surface, theme.ACCENT, self.rect, width=2, border_radius=8)
-        label, size = fitted(self.label, size or int(self.rect.height * 0.5), self.rect.width - 16)
+        label, size = self.fitted_label(size)
         text = render(label, size, theme.TEXT if self.enabled else theme.TEXT_DIM)
         surface.blit(text, text.get_rect(center=self.rect.center))
 
