@@ -118,6 +118,19 @@ def test_with_no_exercise_due_your_mistakes_looks_through_the_last_game_once(dat
     assert again.exercises.label == "Your mistakes: 0 exercises due" and not again.exercises.enabled
 
 
+def test_a_review_whose_mark_cannot_be_saved_says_so(data_dir, monkeypatch):
+    from qiguo.play.practice import Practice
+    monkeypatch.setattr(Practice, "save", lambda self: False)  # a full disk, a folder made read-only
+    m = Match(parse_seats("h2-----"), qfen=FINISHING_QFEN, worker_factory=InlineWorker)
+    m.play_human(WINNING_MOVE)
+    app = make_app()
+    moments = app.scene("moments", m)
+    app.stack.push(moments)
+    wait_for(app, moments)
+    assert moments.job is None and not moments.error
+    assert "could not be saved" in app.toast_text
+
+
 def test_the_record_counts_the_exercises_again_when_practice_returns_to_it():
     from qiguo.ai.coach import key_moments
     from qiguo.play.practice import Practice, today

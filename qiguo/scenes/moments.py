@@ -89,7 +89,8 @@ class MomentsScene(ButtonScene):
         if not self.error:  # looked through: Your record offers it no more
             practice = Practice.load()
             practice.looked_through(self.match.game.record())
-            practice.save()
+            if not practice.save():
+                self.app.toast(t("practice.not_saved"))
         practise = [Button(t("moment.practise"), self.practise)] if self.moments else []
         self.menu = ButtonColumn(practise + [Button(text, functools.partial(self.open, m))
                                              for m, text in zip(self.moments, self.texts)]
