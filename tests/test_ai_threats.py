@@ -3,11 +3,10 @@ import random
 
 import pytest
 
-from qiguo.ai import weights
-from qiguo.ai.evaluate import PRISONER, VALUE
+from qiguo.ai.evaluate import VALUE
 from qiguo.ai.threats import Threats
 from positions import game as position
-from qiguo.engine import DEPUTY, HORSE, SABRE, Game, Move, parse_point, random_game
+from qiguo.engine import HORSE, SABRE, Game, Move, parse_point, random_game
 
 
 @pytest.mark.parametrize("rules, options, blocs", [
@@ -135,16 +134,3 @@ def test_a_general_taken_between_two_enemies_hands_on_or_removes_the_threat(gene
     kept.moved(parse_point("a1"), parse_point("a15"), True, False)
     assert (parse_point("c10") in kept.loss) is threatened
     assert kept.loss == Threats(g, g.teams[0]).loss
-
-
-def test_with_the_trade_view_a_defended_piece_an_opponent_would_trade_for_is_threatened():
-    # Chu's Deputy on c5 attacks Qin's Horse on c10, which Qin's Deputy on c12 defends. As
-    # shipped the Horse loses nothing (its value less the Deputy's is below zero); with the trade
-    # view Qin counts taking the Deputy back at a sixth of it (six opponents) and a prisoner
-    pieces = {"f17": "wG", "c10": "wH", "c12": "wD", "c5": "rD", "a1": "rG", "s9": "oG", "s1": "bG", "m1": "gG",
-              "r19": "pG", "j2": "kG"}
-    g = position(pieces)
-    assert Threats(g, g.teams[0]).loss == {}
-    with weights.using({"trade_view": True}):
-        loss = Threats(g, g.teams[0]).loss
-    assert loss == {parse_point("c10"): pytest.approx(VALUE[HORSE] - VALUE[DEPUTY] / 6 - PRISONER)}

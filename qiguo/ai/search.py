@@ -94,7 +94,7 @@ class BestReplySearch:
         self.terms = hegemony_terms(game.rules)
         self._saved: list[tuple[list[float], list[float]]] = []
         self._evaluated: tuple[list[float] | None, float] = (None, 0.0)
-        self.threats = Threats(game, self.team, rivals)
+        self.threats = Threats(game, self.team)
 
     def _play(self, m: int) -> None:
         """Play m, keeping the material of each letter, each kingdom's value and the threats up

@@ -1,8 +1,7 @@
 """What the root player's pieces stand to lose, kept up to date move by move during a search.
 
 For each piece of the root player (a kingdom and its allies) that an opponent could capture,
-the loss: its value, less the cheapest attacker when the piece is defended (or, with the trade
-view, less what taking that attacker back is worth to the root player); a general counts as
+the loss: its value, less the cheapest attacker when the piece is defended; a general counts as
 losing the kingdom. After a move only the pieces whose attackers can have changed (the engine's
 ``touched_by`` of both ends of the move) are looked at again, so a leaf of the search need not
 walk every piece; of those, a piece no opponent attacked is looked at in full only when an
@@ -12,8 +11,7 @@ from __future__ import annotations
 
 from qiguo.engine import ENVOY, GENERAL, INERT, Game, attackers, touched_by
 
-from . import weights
-from .evaluate import PRISONER, RIVALS, VALUE, Rivals
+from .evaluate import VALUE
 
 GENERAL_DANGER = 150.0
 """What a general an opponent can take is counted as losing."""
@@ -25,16 +23,10 @@ that it starts again."""
 class Threats:
     """The loss of every threatened root-team piece, by point (points absent: nothing to lose)."""
 
-    def __init__(self, game: Game, team: int, rivals: Rivals = RIVALS):
+    def __init__(self, game: Game, team: int):
         self.g = game
         self.team = team
         self.loss: dict[int, float] = {}
-        opponents = len({game.teams[k] for k in range(7) if game.alive[k]} - {team})
-        self.taken_back = sum(rivals) / opponents if weights.TRADE_VIEW and opponents else 1.0
-        """With the trade view, how much of an attacker's value taking it back is worth to the
-        root player: its standing counts one opponent's loss at about this share (the rivals'
-        weights over the opponents), and it gains a prisoner. Without, all of it: an opponent
-        never gives a piece worth more than the one it takes."""
         self.allied = game.teams.count(team) > 1
         """Whether the team has kingdoms besides the one searching (allies)."""
         self.mine = [False] * 128
@@ -107,10 +99,7 @@ class Threats:
         self.hit |= 1 << sq
         if p & 15 == GENERAL:
             return GENERAL_DANGER
-        if not defended:
-            return VALUE[p & 15]
-        back = cheapest * self.taken_back + (PRISONER if self.taken_back < 1.0 else 0.0)
-        loss = VALUE[p & 15] - back
+        loss = VALUE[p & 15] - (cheapest if defended else 0.0)
         return loss if loss > 0 else 0.0
 
     def moved(self, frm: int, to: int, defeat: bool = False, horse: bool = True, cannon: bool = True,

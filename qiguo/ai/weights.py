@@ -27,11 +27,7 @@ ATTRITION_AWARE = False
 ROUND_TRADES = True
 """In hard's opponents' round, an opponent takes a defended piece too (a trade), not only one
 left undefended (the weights file may turn it off: the A/B test decides)."""
-TRADE_VIEW = False
-"""The search counts a defended piece an opponent attacks as lost less what taking the attacker
-back is worth to the searching player, not less the attacker's whole value (see
-:mod:`.threats`; off unless the weights file turns it on: the A/B test decides)."""
-SWITCHES = {"attrition_aware": "ATTRITION_AWARE", "round_trades": "ROUND_TRADES", "trade_view": "TRADE_VIEW"}
+SWITCHES = {"attrition_aware": "ATTRITION_AWARE", "round_trades": "ROUND_TRADES"}
 """The switches a weights file may set: its key -> the flag of this module."""
 RIVALS: dict[str, evaluate.Rivals] = {}
 """By bot level: how much the strongest opponent's standing and the opponents' average standing
