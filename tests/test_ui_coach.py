@@ -121,10 +121,8 @@ def test_with_no_exercise_due_your_mistakes_looks_through_the_last_game_once(dat
 def test_a_review_whose_mark_cannot_be_saved_says_so(data_dir, monkeypatch):
     from qiguo.play.practice import Practice
     monkeypatch.setattr(Practice, "save", lambda self: False)  # a full disk, a folder made read-only
-    m = Match(parse_seats("h2-----"), qfen=FINISHING_QFEN, worker_factory=InlineWorker)
-    m.play_human(WINNING_MOVE)
     app = make_app()
-    moments = app.scene("moments", m)
+    moments = app.scene("moments", finished_match())
     app.stack.push(moments)
     wait_for(app, moments)
     assert moments.job is None and not moments.error

@@ -89,8 +89,7 @@ class MomentsScene(ButtonScene):
         if not self.error:  # looked through: Your record offers it no more
             practice = Practice.load()
             practice.looked_through(self.match.game.record())
-            if not practice.save():
-                self.app.toast(t("practice.not_saved"))
+            self._save(practice)
         practise = [Button(t("moment.practise"), self.practise)] if self.moments else []
         self.menu = ButtonColumn(practise + [Button(text, functools.partial(self.open, m))
                                              for m, text in zip(self.moments, self.texts)]
@@ -101,9 +100,13 @@ class MomentsScene(ButtonScene):
         exercises due are set one after another."""
         practice = Practice.load()
         practice.add_moments(self.match.game, self.moments, today())
+        self._save(practice)
+        self.app.stack.push(self.app.scene("practice", "exercises"))
+
+    def _save(self, practice: Practice) -> None:
+        """Keep the practice, or say that it could not be kept."""
         if not practice.save():
             self.app.toast(t("practice.not_saved"))
-        self.app.stack.push(self.app.scene("practice", "exercises"))
 
     def open(self, moment: Moment) -> None:
         """The review at the moment's move, with the better move drawn."""
