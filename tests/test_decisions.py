@@ -170,6 +170,21 @@ def test_the_hint_says_an_equal_piece_still_at_risk():
     assert why.still is not None and why.still_at == m5
 
 
+def test_of_equal_pieces_at_risk_the_hint_names_the_one_it_moves():
+    """An opening played in the window: the hint moved Qin's Horse from b12 to e16, where Yan's Bow
+    took it at once, and said only that the other Horse, on a7, could still be taken. Of equal
+    pieces left to be taken, the one the move puts there is named."""
+    from qiguo.ai.coach.hint import explain
+    from qiguo.engine import Game, parse_point
+    g = Game.new()
+    for move in "b8e4 f4e4 n5p5 p6n4 o14o16 n16p14 f15f11 e10b7 e4a4 n2n4 o6o4 q15p14 o17n16 f11b15".split():
+        g.play(move)
+    a7, e16 = parse_point("a7"), parse_point("e16")
+    assert g.piece_at(a7).kind == g.piece_at(parse_point("b12")).kind
+    why = explain(g, g.parse_move("b12e16").code)
+    assert why.still is not None and why.still_at == e16
+
+
 def test_easy_prefers_the_quiet_move_that_threatens_a_capture():
     """Two quiet moves of Qin's Deputy, equal in all but one thing: on d2 it threatens Chu's
     Sword on h2. Easy ranks that one first (its bonus for a threat)."""

@@ -148,7 +148,8 @@ def outlook(game: Game, code: int) -> Outlook:
             return Outlook(code, taken, None, True, gain)
         ds = dangers(game, k)
         general = any(d.piece.is_general for d in ds)
-        worst = max(ds, key=lambda d: (VALUE[d.piece.kind], -d.point), default=None)
+        moved = -1 if m.is_pass else m.to_sq  # of equal pieces, the one just moved is named
+        worst = max(ds, key=lambda d: (VALUE[d.piece.kind], d.point == moved, -d.point), default=None)
         return Outlook(code, taken, worst, general, gain)
     finally:
         game.undo()
