@@ -106,8 +106,9 @@ class Threats:
         if not self.mine[p]:
             return 0.0
         enemy, friend = self.enemy, self.friend
-        if weights.EXCHANGE_VIEW:
-            return self._exchange_loss(sq, p)
+        exchanged = weights.EXCHANGE_VIEW
+        takers: list[float] = []  # with the exchange view: every attacker's value, and defender's
+        defenders: list[float] = []
         cheapest, defended = 0.0, False
         for s in attackers(g, sq):
             a = b[s]
@@ -115,39 +116,24 @@ class Threats:
                 v = VALUE[a & 15]
                 if not cheapest or v < cheapest:
                     cheapest = v
+                if exchanged:
+                    takers.append(GENERAL_DANGER if a & 15 == GENERAL else v)
             elif friend[a]:
                 defended = True
+                if exchanged:
+                    defenders.append(GENERAL_DANGER if a & 15 == GENERAL else VALUE[a & 15])
         if not cheapest:
             self.hit &= ~(1 << sq)
             return 0.0
         self.hit |= 1 << sq
         if p & 15 == GENERAL:
             return GENERAL_DANGER
+        if exchanged and defended:
+            takers.sort()
+            defenders.sort()
+            return exchange(VALUE[p & 15], takers, defenders)
         loss = VALUE[p & 15] - (cheapest if defended else 0.0)
         return loss if loss > 0 else 0.0
-
-    def _exchange_loss(self, sq: int, p: int) -> float:
-        """:meth:`loss_at` with the exchange view: every attacker and defender of the point."""
-        b = self.g.board
-        enemy, friend = self.enemy, self.friend
-        takers, defenders = [], []
-        for s in attackers(self.g, sq):
-            a = b[s]
-            if enemy[a]:
-                takers.append(GENERAL_DANGER if a & 15 == GENERAL else VALUE[a & 15])
-            elif friend[a]:
-                defenders.append(GENERAL_DANGER if a & 15 == GENERAL else VALUE[a & 15])
-        if not takers:
-            self.hit &= ~(1 << sq)
-            return 0.0
-        self.hit |= 1 << sq
-        if p & 15 == GENERAL:
-            return GENERAL_DANGER
-        if not defenders:
-            return VALUE[p & 15]
-        takers.sort()
-        defenders.sort()
-        return exchange(VALUE[p & 15], takers, defenders)
 
     def moved(self, frm: int, to: int, defeat: bool = False, horse: bool = True, cannon: bool = True,
               key: int | None = None) -> None:
