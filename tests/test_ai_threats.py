@@ -12,7 +12,8 @@ from qiguo.engine import BOW, HORSE, SABRE, Game, Move, parse_point, random_game
 
 @pytest.mark.parametrize("rules, options, blocs, exchange", [
     ("standard", {}, None, False), ("chinese", {}, None, False), ("sima-guang", {}, None, False),
-    ("standard", {"ranged": "exact"}, "wg,ro", False), ("standard", {"horse": "upto3", "attrition_limit": 4}, None, False),
+    ("standard", {"ranged": "exact"}, "wg,ro", False),
+    ("standard", {"horse": "upto3", "attrition_limit": 4}, None, False),
     ("standard", {"general_army": "removed", "attrition_limit": 4}, None, False),
     ("standard", {}, None, True), ("chinese", {"horse": "upto3"}, "wg,ro", True)])
 def test_kept_threats_equal_fresh_ones_through_play_and_undo(rules, options, blocs, exchange):

@@ -3,11 +3,11 @@
 For each piece of the root player (a kingdom and its allies) that an opponent could capture,
 the loss: its value, less the cheapest attacker when the piece is defended (or, with the exchange
 view, what the opponents win if each side goes on taking with its cheapest piece while that pays:
-:func:`exchange`); a general counts as losing the kingdom. After a move only the pieces whose attackers can have changed (the engine's
-``touched_by`` of both ends of the move) are looked at again, so a leaf of the search need not
-walk every piece; of those, a piece no opponent attacked is looked at in full only when an
-opponent's piece now reaches it along a line through an end of the move, or by horse (the only
-ways a move can bring a new attacker)."""
+:func:`exchange`); a general counts as losing the kingdom. After a move only the pieces whose
+attackers can have changed (the engine's ``touched_by`` of both ends of the move) are looked at
+again, so a leaf of the search need not walk every piece; of those, a piece no opponent attacked
+is looked at in full only when an opponent's piece now reaches it along a line through an end of
+the move, or by horse (the only ways a move can bring a new attacker)."""
 from __future__ import annotations
 
 from qiguo.engine import ENVOY, GENERAL, INERT, Game, attackers, touched_by
