@@ -9,7 +9,8 @@ import pytest
 
 from qiguo.ai import Budget, evaluate, weights
 from qiguo.ai.ab import OLD, main as ab_main, paired, sprt, weights_of
-from qiguo.ai.bots import easy
+from qiguo.ai import taken
+from qiguo.ai.bots import easy, searcher
 from qiguo.ai.search import BestReplySearch
 from qiguo.ai.tune import NAMES, best_temperature, collect_game, fit, log_likelihood, main as tune_main, start_weights
 from qiguo.engine import HORSE, Game, Move, qfen_of
@@ -122,6 +123,54 @@ def test_hard_weighing_its_opponents_less_keeps_the_piece_it_gave_to_save_the_le
         weights.use({**weights.current(), "rivals": rivals})
         chosen[str(rivals)] = str(Move(think(game, "hard", budget=Budget(nodes=6000, floor=True)).move))
     assert chosen["{}"] == "a9e13" and chosen[str({"hard": [0.2, 0.2]})] != "a9e13"
+
+
+HANGING = {"b1": "wG", "s19": "rG", "s3": "oG", "e9": "wH", "e12": "rD"}
+"""Qin's Horse hangs to Chu's Deputy; Qin to move."""
+
+
+def leaf_loss(position: dict[str, str]) -> float:
+    """What hard's leaf, with the opponents to move, counts Qin as losing in the position."""
+    g = Game.from_qfen(qfen_of(position, "w"))
+    s, _ = searcher(g, "hard", sorted(g.legal_codes()), random.Random(0), Budget(nodes=100))
+    return s._eval() - s._leaf(-1e9, 1e9, False)
+
+
+def test_the_leaf_counts_threatened_pieces_at_the_rates_the_weights_file_says(tmp_path):
+    whole = leaf_loss(HANGING)
+    path = tmp_path / "leaf.json"
+    path.write_text(json.dumps({"leaf": {"hard": {"after_root": [0.25, 0.1, 0.0]}}}))
+    weights.use(weights.load(path))
+    assert weights.LEAF == {"hard": {"after_root": (0.25, 0.1, 0.0)}}
+    assert leaf_loss(HANGING) == pytest.approx(0.25 * whole)
+    general = {**HANGING, "a12": "wG"}  # Chu's Deputy attacks Qin's General too, along its rank
+    del general["b1"]
+    assert leaf_loss(general) == pytest.approx(150.0 + 0.25 * whole, abs=1.0)  # a general counts whole
+    for bad in ('{"leaf": {"hard": {"after_root": [2, 0, 0]}}}', '{"leaf": {"hard": {"deep": [0, 0, 0]}}}',
+                '{"leaf": {"nobody": {}}}'):
+        path.write_text(bad)
+        assert weights.load(path) is None
+
+
+def test_the_rate_of_a_rank_is_its_loss_taken_drawn_toward_the_shipped_weight():
+    samples = [("after_root", [(4.0, True), (1.0, False)]), ("after_root", [(2.0, False)])]
+    found = taken.rates(samples)
+    assert found["after_root"][0] == pytest.approx((4 + 2 * 3 * 1.0) / (6 + 2 * 3), abs=1e-3)  # shipped 1.0
+    assert found["after_root"][1] == pytest.approx((0 + 2 * 1 * 0.5) / (1 + 2 * 1), abs=1e-3)  # shipped 0.5
+    assert found["after_root"][2] == 0.25 and found["after_reply"] == (0.0, 1.0, 0.5)  # nothing seen: shipped
+
+
+def test_the_taken_tool_measures_games_and_writes_hards_leaf(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(taken, "SEATS", ("normal",) * 7)  # the real games' mechanism, on quicker bots
+    samples = taken.measure_game((0, 3, 28))
+    assert any(hit for _, pieces in samples for _, hit in pieces)  # the opening melee takes pieces
+    assert all(leaf in weights.LEAVES and 1 <= len(pieces) <= 3 for leaf, pieces in samples)
+    out = tmp_path / "w.json"
+    assert tune_main(["taken", "--games", "1", "--seed", "3", "--plies", "28", "--out", str(out)]) == 0
+    written = weights.load(out)
+    assert written is not None and written["leaf"]["hard"] == {k: list(v) for k, v in taken.rates(samples).items()}
+    assert written["leaf_measured"]["samples"] == len(samples) and written["values"] == (weights.load() or weights.current())["values"]
+    assert tune_main(["taken", "--games", "1", "--out", str(tmp_path / "no" / "w.json"), "--plies", "1"]) == 2
 
 
 def test_the_weights_file_is_read_when_the_bots_start(tmp_path):

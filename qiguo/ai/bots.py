@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from qiguo.engine import GENERAL, INERT, PASS, Game, takers
@@ -97,7 +97,8 @@ def searcher(game: Game, level: str, moves: list[int], rng: random.Random, budge
              cancelled: Callable[[], bool] | None = None) -> tuple[BestReplySearch, list[int]]:
     """The search a searching level makes on a copy of `game`, and its root moves in the order
     it tries them (shuffled by `rng` among equals, then greedy); both weigh the opponents as
-    the level does (:func:`.weights.rivals`)."""
+    the level does (:func:`.weights.rivals`), and its leaves count threatened pieces as the weights
+    file says (:data:`.weights.LEAF`)."""
     start = time.perf_counter()
     deadline = start + budget.seconds if budget.seconds else None
     cap = start + cap_seconds(budget.seconds) if budget.seconds else None
@@ -106,7 +107,11 @@ def searcher(game: Game, level: str, moves: list[int], rng: random.Random, budge
     rng.shuffle(moves)  # equal moves are chosen among fairly, and repeatably for a seed
     rivals = weights.rivals(level)
     ordered = easy_order(work, moves, rivals)
-    return BestReplySearch(work, deadline, budget.nodes, cancelled, SHAPES[level], cap, node_cap, rivals), ordered
+    shape, leaf = SHAPES[level], weights.LEAF.get(level, {})
+    if leaf:
+        shape = replace(shape, after_root=leaf.get("after_root", shape.after_root),
+                        after_reply=leaf.get("after_reply", shape.after_reply))
+    return BestReplySearch(work, deadline, budget.nodes, cancelled, shape, cap, node_cap, rivals), ordered
 
 
 def novice(game: Game, moves: list[int], rng: random.Random) -> int:

@@ -21,7 +21,7 @@ from qiguo.engine import CANNON, GENERAL, HORSE, INERT, PASS, Game, attackers
 from . import weights
 from .evaluate import (RIVALS, VALUE, WIN, Rivals, attrition_cost, controlled, evaluate, hegemony_terms, kingdom_value,
                        kingdom_values, letter_material)
-from .threats import Threats
+from .threats import GENERAL_DANGER, Threats
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -47,7 +47,9 @@ class Shape:
     """At a leaf where the root kingdom is to move: how much of its three most threatened
     pieces it counts as lost (it saves the first)."""
     after_root: tuple[float, float, float] = (1.0, 0.5, 0.25)
-    """At a leaf where the opponents are to move."""
+    """At a leaf where the opponents are to move. Below a first weight of one (rates measured in
+    play, :mod:`.taken`), a threatened general is counted whole and the weights go to the pieces
+    after it: opponents take a general whenever they can."""
     round: bool = False
     """After each reply, the other opponents take what pays them (see :meth:`BestReplySearch._round`)."""
     min_depth: int = 1
@@ -468,6 +470,8 @@ class BestReplySearch:
             h0, h1, h2 = h0 + a0, h1 + (a1 if h1 else 0.0), h2 + (a2 if h2 else 0.0)
         if not maxnode:
             w0, w1, w2 = shape.after_root
+            if h0 >= GENERAL_DANGER and w0 < 1.0:  # a general in reach is taken; the rates are the other pieces'
+                return stand - (h0 + w0 * h1 + w1 * h2)
             return stand - (w0 * h0 + w1 * h1 + w2 * h2)
         w0, w1, w2 = shape.after_reply
         best = stand - (w0 * h0 + w1 * h1 + w2 * h2)

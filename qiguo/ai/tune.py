@@ -2,6 +2,7 @@
 
     python -m qiguo.ai.tune collect [--games N] [--seed S] [--jobs J] [--plies P] --out DATA
     python -m qiguo.ai.tune fit DATA [--out qiguo/ai/weights.json]
+    python -m qiguo.ai.tune taken [--games N] [--seed S] [--jobs J] [--plies P] [--out qiguo/ai/weights.json]
 
 ``collect`` plays arena games of mixed levels on node budgets (seeded: the same data on any
 computer) and keeps, every few plies, each kingdom in play's features (the material it moves by
@@ -14,7 +15,9 @@ cannot push a weight anywhere silly; gradient ascent, seeded, under a minute. It
 weights, with the command and the data's size, where the bots read them (:mod:`.weights`),
 keeping the choices A/B tests made since (the round's trades, each level's rivals). The
 Sword's value (1: values are in Swords) and ALIVE (the same for every kingdom in play, so the
-order says nothing of it) stay as they are."""
+order says nothing of it) stay as they are. ``taken`` measures how often the opponents really take
+a threatened piece (:mod:`.taken`) and writes those rates as hard's leaf weights into the weights
+file (the rest of it kept)."""
 from __future__ import annotations
 
 import json
@@ -30,8 +33,9 @@ from qiguo.engine import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENER
 
 from . import evaluate, weights
 from .arena import MAX_PLIES, each, places, seating
-from .bots import NODE_BUDGETS, think
+from .bots import NODE_BUDGETS, SHAPES, think
 from .levels import LEVELS
+from .taken import measure_game, rates
 
 KINDS = (DEPUTY, BRIGADIER, ENVOY, CANNON, BOW, CROSSBOW, SABRE, HORSE)
 """The piece values tuned (the General's counts with the kingdom; the Sword is the unit)."""
@@ -194,6 +198,12 @@ def _parse(argv: Sequence[str] | None) -> Any:
     c.add_argument("--jobs", type=whole(1, 64), default=1)
     c.add_argument("--plies", type=whole(1, MAX_PLIES), default=MAX_PLIES, help="cut each game at this ply")
     c.add_argument("--out", required=True)
+    m = sub.add_parser("taken")
+    m.add_argument("--games", type=whole(1, 10_000), default=8)
+    m.add_argument("--seed", type=whole(0, 2 ** 31), default=800)
+    m.add_argument("--jobs", type=whole(1, 64), default=1)
+    m.add_argument("--plies", type=whole(1, MAX_PLIES), default=MAX_PLIES, help="cut each game at this ply")
+    m.add_argument("--out", default=str(weights.FILE))
     f = sub.add_parser("fit")
     f.add_argument("data")
     f.add_argument("--out", default=str(weights.FILE))
@@ -205,6 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parse(argv)
     if isinstance(args, int):
         return args
+    if args.command == "taken":
+        return _taken(args)
     if args.command == "collect":
         tasks = [(i, [LEVELS[int(ch) - 1] for ch in seating(list(PATTERNS[i % len(PATTERNS)]), i, True)],
                   args.seed + i, args.plies) for i in range(args.games)]
@@ -234,6 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tuned = {"values": {**{KIND_NAMES[k]: round(v, 3) for k, v in zip(KINDS, w)}},
              "terms": {t: round(v, 3) for t, v in zip(TERMS, w[len(KINDS):])},
              "attrition_aware": True, "round_trades": decided["round_trades"], "rivals": decided["rivals"],
+             "leaf": decided["leaf"],
              "temperature": round(w[-1], 3),
              "command": f"python -m qiguo.ai.tune fit {args.data}", "positions": len(data),
              "games": games_in(data),
@@ -245,6 +258,32 @@ def main(argv: Sequence[str] | None = None) -> int:
           + ("" if tuned_out > hand_out else " (the tuned weights do not predict unseen games better)"))
     for name, old, new in zip(NAMES + ("temperature",), start_weights(), w):
         print(f"{name:<14}{old:>8.3f}{new:>8.3f}")
+    return 0
+
+
+def _taken(args: Any) -> int:
+    """Measure the leaf's rates and write them as hard's into the weights file (the weights the
+    bots read now, for the rest)."""
+    started = time.monotonic()
+    samples = [s for found in each(measure_game, [(i, args.seed + i, args.plies) for i in range(args.games)], args.jobs)
+               for s in found]
+    if not samples:
+        print("error: no threatened piece in those games: play more or longer ones", file=sys.stderr)
+        return 2
+    measured = rates(samples)
+    data = weights.load() or weights.current()
+    data["leaf"] = {**data.get("leaf", {}), "hard": {leaf: list(w) for leaf, w in measured.items()}}
+    data["leaf_measured"] = {"command": f"python -m qiguo.ai.tune taken --games {args.games} --seed {args.seed}"
+                             + (f" --plies {args.plies}" if args.plies < MAX_PLIES else ""),
+                             "samples": len(samples)}
+    try:
+        Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    except OSError as e:
+        print(f"error: {args.out}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    print(f"{len(samples)} threat views of {args.games} games, {time.monotonic() - started:.0f} s")
+    for leaf, w in measured.items():
+        print(f"{leaf:<12}{' '.join(f'{v:.3f}' for v in getattr(SHAPES['hard'], leaf))} -> {' '.join(f'{v:.3f}' for v in w)}")
     return 0
 
 

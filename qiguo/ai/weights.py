@@ -1,7 +1,8 @@
 """The evaluation's weights, as the bots read them: the piece values and the kingdom terms of
 :mod:`.evaluate`, whether the search counts each piece it may lose against its kingdom's
-attrition limit, whether hard's opponents' round counts trades, and how much each level weighs its
-opponents' standing against its own.
+attrition limit, whether hard's opponents' round counts trades, how much each level weighs its
+opponents' standing against its own, and how much of its threatened pieces a level's search counts
+as lost at its leaves.
 They come from ``weights.json`` beside this module, written by the tuning tool (``python -m qiguo.ai.tune``);
 a missing or damaged file leaves the hand-set values. `use` switches to other weights in this
 process (the A/B test runs old and new side by side)."""
@@ -39,6 +40,14 @@ count against its own (``"rivals"`` in the file; a level not named weighs them a
 :data:`.evaluate.RIVALS`)."""
 
 
+LEAF: dict[str, dict[str, tuple[float, float, float]]] = {}
+"""By search level: how much of its three most threatened pieces (largest first) the search's leaf
+counts as lost, ``"after_root"`` with the opponents to move and ``"after_reply"`` with the level's
+kingdom to move (``"leaf"`` in the file, as ``python -m qiguo.ai.tune taken`` measures them); a
+level or a leaf not named counts them as its :class:`.search.Shape` says."""
+LEAVES = ("after_root", "after_reply")
+
+
 def rivals(level: str) -> evaluate.Rivals:
     """How much `level` weighs the strongest and the average opponent against its own standing."""
     return RIVALS.get(level, evaluate.RIVALS)
@@ -49,7 +58,8 @@ def current() -> dict[str, Any]:
     return {"values": {KIND_NAMES[k]: evaluate.VALUE[k] for k in range(1, len(KIND_NAMES)) if KIND_NAMES[k]},
             "terms": {name: getattr(evaluate, name) for name in TERMS},
             **{key: globals()[flag] for key, flag in SWITCHES.items()},
-            "rivals": {level: list(pair) for level, pair in RIVALS.items()}}
+            "rivals": {level: list(pair) for level, pair in RIVALS.items()},
+            "leaf": {level: {name: list(w) for name, w in rates.items()} for level, rates in LEAF.items()}}
 
 
 def use(data: dict[str, Any]) -> None:
@@ -64,6 +74,10 @@ def use(data: dict[str, Any]) -> None:
     if "rivals" in data:
         RIVALS.clear()
         RIVALS.update({level: (float(pair[0]), float(pair[1])) for level, pair in data["rivals"].items()})
+    if "leaf" in data:
+        LEAF.clear()
+        LEAF.update({level: {name: (float(w[0]), float(w[1]), float(w[2])) for name, w in rates.items()}
+                     for level, rates in data["leaf"].items()})
 
 
 @contextmanager
@@ -83,13 +97,13 @@ under them (see :mod:`.puzzles.mine`), the tuning starts from them and the A/B t
 
 
 def complete(data: dict[str, Any]) -> dict[str, Any]:
-    """A weight set with every value, term, switch and level's rivals: those `data` leaves out
+    """A weight set with every value, term, switch, level's rivals and leaf: those `data` leaves out
     are the hand-set ones, as when the bots read a file (so that switching between two sets
     leaves nothing of the first)."""
     return {**data, "values": {**HAND_SET["values"], **data.get("values", {})},
             "terms": {**HAND_SET["terms"], **data.get("terms", {})},
             **{key: data.get(key, HAND_SET[key]) for key in SWITCHES},
-            "rivals": data.get("rivals", HAND_SET["rivals"])}
+            "rivals": data.get("rivals", HAND_SET["rivals"]), "leaf": data.get("leaf", HAND_SET["leaf"])}
 
 
 def load(path: Path = FILE) -> dict[str, Any] | None:
@@ -105,7 +119,12 @@ def load(path: Path = FILE) -> dict[str, Any] | None:
           and isinstance(data.get("rivals", {}), dict)
           and all(level in LEVELS and isinstance(pair, list) and len(pair) == 2
                   and all(isinstance(v, (int, float)) and 0 <= v <= 10 for v in pair)
-                  for level, pair in data.get("rivals", {}).items()))
+                  for level, pair in data.get("rivals", {}).items())
+          and isinstance(data.get("leaf", {}), dict)
+          and all(level in LEVELS and isinstance(rates, dict) and set(rates) <= set(LEAVES)
+                  and all(isinstance(w, list) and len(w) == 3 and all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in w)
+                          for w in rates.values())
+                  for level, rates in data.get("leaf", {}).items()))
     return data if ok else None
 
 

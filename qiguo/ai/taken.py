@@ -1,0 +1,89 @@
+"""How often the opponents really take a threatened piece, measured in arena games: the rates at
+which the search's leaf counts threatened pieces as lost (:data:`.weights.LEAF`).
+
+The leaf counts the three pieces it stands to lose most (:mod:`.threats`) with fixed weights: with
+the opponents to move, the first whole, half the second and a quarter of the third; with its own
+kingdom to move, none of the first (it saves it), the second whole, half the third. Here the bots
+play hard against six normal bots (the games hard is judged by) and, at every turn of every
+kingdom, the threat view of its pieces is taken twice: after its move (the opponents to move), and
+before it (its own kingdom to move); the moves up to its next turn show which of those pieces
+were really taken (samples a game's end cuts short are left out). A rank's rate is the share of its threatened loss that was taken (each piece
+weighed by what the threat view said it stood to lose), drawn toward the shipped weight by
+`PRIOR` pieces of average loss, so that a rank seldom seen keeps its weight. A threatened general
+is left out of the ranks after a move (the leaf counts it whole: opponents take a general when
+they can), and counted before one (its kingdom saves it, or does not)."""
+from __future__ import annotations
+
+from typing import Any
+
+from qiguo.engine import GENERAL, Game
+
+from . import weights
+from .arena import MAX_PLIES, seating
+from .bots import NODE_BUDGETS, SHAPES, think
+from .threats import Threats
+
+SEATS = ("hard",) + ("normal",) * 6
+"""The levels of the measured games, Qin first, rotated one seat a game."""
+PRIOR = 2.0
+"""How many pieces of average loss a rank's shipped weight stands for."""
+Sample = tuple[str, list[tuple[float, bool]]]
+"""A threat view and what came of it: "after_root" or "after_reply", and the three largest
+threatened losses, largest first, each with whether the piece was taken before the kingdom's
+next turn."""
+
+
+def threatened(g: Game, k: int, generals: bool) -> list[tuple[int, float]]:
+    """Kingdom k's team's three largest threatened losses (point, loss), largest first; generals
+    left out unless `generals`."""
+    b = g.board
+    loss = Threats(g, g.teams[k]).loss
+    found = [(sq, v) for sq, v in loss.items() if generals or b[sq] & 15 != GENERAL]
+    return sorted(found, key=lambda item: item[1], reverse=True)[:3]
+
+
+def measure_game(task: tuple[int, int, int]) -> list[Sample]:
+    """One arena game (`index` sets the seating, `seed` the bots' choices, cut at `plies`) and its
+    samples."""
+    index, seed, plies = task
+    seats = seating(SEATS, index, True)
+    g = Game.new()
+    watched: list[tuple[str, int, list[list[Any]]]] = []
+    """The samples still watched: leaf, kingdom, [point, loss, taken] per piece."""
+    done: list[Sample] = []
+    while g.result is None and g.ply < min(plies, MAX_PLIES):
+        k = g.turn
+        done.extend((leaf, [(v, taken) for _, v, taken in pieces]) for leaf, owner, pieces in watched
+                    if owner == k and pieces)  # its turn again: what was taken is known
+        watched = [w for w in watched if w[1] != k]
+        watched.append(("after_reply", k, [[sq, v, False] for sq, v in threatened(g, k, True)]))
+        move = think(g, seats[k], seed=seed * 1000 + g.ply, budget=NODE_BUDGETS[seats[k]]).move
+        frm, to = move >> 9, move & 511
+        capture = bool(move) and bool(g.board[to])
+        for _, owner, pieces in watched:
+            for piece in pieces:
+                if capture and piece[0] == to:
+                    piece[2] = True
+                elif owner == k and piece[0] == frm and not piece[2]:  # its kingdom moved it: follow it
+                    piece[0] = to
+        g.play_code(move)
+        if g.alive[k]:
+            watched.append(("after_root", k, [[sq, v, False] for sq, v in threatened(g, k, False)]))
+    return done
+
+
+def rates(samples: list[Sample]) -> dict[str, tuple[float, float, float]]:
+    """Each leaf's three weights: the share of each rank's threatened loss that was taken, drawn
+    toward hard's shipped weight by PRIOR pieces of that rank's average loss."""
+    out = {}
+    for leaf in weights.LEAVES:
+        shipped = getattr(SHAPES["hard"], leaf)
+        found = []
+        for rank in range(3):
+            seen = [pieces[rank] for name, pieces in samples if name == leaf and len(pieces) > rank]
+            total = sum(v for v, _ in seen)
+            average = total / len(seen) if seen else 1.0
+            taken = sum(v for v, hit in seen if hit)
+            found.append(round((taken + PRIOR * average * shipped[rank]) / (total + PRIOR * average), 3))
+        out[leaf] = (found[0], found[1], found[2])
+    return out
