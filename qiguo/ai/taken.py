@@ -7,7 +7,8 @@ kingdom to move, none of the first (it saves it), the second whole, half the thi
 play hard against six normal bots (the games hard is judged by) and, at every turn of every
 kingdom, the threat view of its pieces is taken twice: after its move (the opponents to move), and
 before it (its own kingdom to move); the moves up to its next turn show which of those pieces
-were really taken (samples a game's end cuts short are left out). A rank's rate is the share of its threatened loss that was taken (each piece
+were really taken (up to its fall, if it falls first; samples a game's end cuts short are left
+out). A rank's rate is the share of its threatened loss that was taken (each piece
 weighed by what the threat view said it stood to lose), drawn toward the shipped weight by
 `PRIOR` pieces of average loss, so that a rank seldom seen keeps its weight. A threatened general
 is left out of the ranks after a move (the leaf counts it whole: opponents take a general when
@@ -53,7 +54,7 @@ def measure_game(task: tuple[int, int, int]) -> list[Sample]:
     done: list[Sample] = []
     while g.result is None and g.ply < min(plies, MAX_PLIES):
         k = g.turn
-        done.extend((leaf, [(v, taken) for _, v, taken in pieces]) for leaf, owner, pieces in watched
+        done.extend((leaf, [(v, hit) for _, v, hit in pieces]) for leaf, owner, pieces in watched
                     if owner == k and pieces)  # its turn again: what was taken is known
         watched = [w for w in watched if w[1] != k]
         watched.append(("after_reply", k, [[sq, v, False] for sq, v in threatened(g, k, True)]))
@@ -67,6 +68,9 @@ def measure_game(task: tuple[int, int, int]) -> list[Sample]:
                 elif owner == k and piece[0] == frm and not piece[2]:  # its kingdom moved it: follow it
                     piece[0] = to
         g.play_code(move)
+        done.extend((leaf, [(v, hit) for _, v, hit in pieces]) for leaf, owner, pieces in watched
+                    if not g.alive[owner] and pieces)  # a kingdom that fell has no next turn
+        watched = [w for w in watched if g.alive[w[1]]]
         if g.alive[k]:
             watched.append(("after_root", k, [[sq, v, False] for sq, v in threatened(g, k, False)]))
     return done
