@@ -162,11 +162,11 @@ def test_the_rate_of_a_rank_is_its_loss_taken_drawn_toward_the_shipped_weight():
 
 def test_the_taken_tool_measures_games_and_writes_hards_leaf(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(taken, "SEATS", ("normal",) * 7)  # the real games' mechanism, on quicker bots
-    samples = taken.measure_game((0, 3, 28))
+    samples = taken.measure_game((0, 3, 14))
     assert any(hit for _, pieces in samples for _, hit in pieces)  # the opening melee takes pieces
     assert all(leaf in weights.LEAVES and 1 <= len(pieces) <= 3 for leaf, pieces in samples)
     out = tmp_path / "w.json"
-    assert tune_main(["taken", "--games", "1", "--seed", "3", "--plies", "28", "--out", str(out)]) == 0
+    assert tune_main(["taken", "--games", "1", "--seed", "3", "--plies", "14", "--out", str(out)]) == 0
     written = weights.load(out)
     assert written is not None and written["leaf"]["hard"] == {k: list(v) for k, v in taken.rates(samples).items()}
     assert written["leaf_measured"]["samples"] == len(samples) and written["values"] == (weights.load() or weights.current())["values"]
