@@ -46,6 +46,7 @@ counts as lost, ``"after_root"`` with the opponents to move and ``"after_reply"`
 kingdom to move (``"leaf"`` in the file, as ``python -m qiguo.ai.tune taken`` measures them); a
 level or a leaf not named counts them as its :class:`.search.Shape` says."""
 LEAVES = ("after_root", "after_reply")
+"""The two leaves a level's rates may be given for (the :class:`.search.Shape` fields)."""
 
 
 def rivals(level: str) -> evaluate.Rivals:
