@@ -3,26 +3,17 @@ import random
 
 import pytest
 
-from qiguo.ai import weights
 from qiguo.ai.evaluate import VALUE
-from qiguo.ai.threats import Threats, exchange
+from qiguo.ai.threats import Threats
 from positions import game as position
-from qiguo.engine import BOW, HORSE, SABRE, Game, Move, parse_point, random_game
+from qiguo.engine import HORSE, SABRE, Game, Move, parse_point, random_game
 
 
-@pytest.mark.parametrize("rules, options, blocs, exchange", [
-    ("standard", {}, None, False), ("chinese", {}, None, False), ("sima-guang", {}, None, False),
-    ("standard", {"ranged": "exact"}, "wg,ro", False),
-    ("standard", {"horse": "upto3", "attrition_limit": 4}, None, False),
-    ("standard", {"general_army": "removed", "attrition_limit": 4}, None, False),
-    ("standard", {}, None, True), ("chinese", {"horse": "upto3"}, "wg,ro", True)])
-def test_kept_threats_equal_fresh_ones_through_play_and_undo(rules, options, blocs, exchange):
-    with weights.using({"exchange_view": exchange}):
-        kept_equal_fresh(rules, options, blocs)
-
-
-def kept_equal_fresh(rules, options, blocs):
-    """Random games from random starts: the kept threats equal fresh ones after every move and undo."""
+@pytest.mark.parametrize("rules, options, blocs", [
+    ("standard", {}, None), ("chinese", {}, None), ("sima-guang", {}, None),
+    ("standard", {"ranged": "exact"}, "wg,ro"), ("standard", {"horse": "upto3", "attrition_limit": 4}, None),
+    ("standard", {"general_army": "removed", "attrition_limit": 4}, None)])
+def test_kept_threats_equal_fresh_ones_through_play_and_undo(rules, options, blocs):
     rng = random.Random(5)
     for seed in range(4):
         g = random_game(Game.new(rules, blocs=blocs, **options), seed, max_plies=rng.randrange(0, 150))
@@ -143,23 +134,3 @@ def test_a_general_taken_between_two_enemies_hands_on_or_removes_the_threat(gene
     kept.moved(parse_point("a1"), parse_point("a15"), True, False)
     assert (parse_point("c10") in kept.loss) is threatened
     assert kept.loss == Threats(g, g.teams[0]).loss
-
-
-def test_with_the_exchange_view_a_piece_taken_twice_and_defended_once_is_lost_whole():
-    # the opening: Qin's Horse to e4, where Chu's Bow and Crossbow attack it and Qin's other Horse
-    # defends it. Taking the Bow back would lose that Horse to the Crossbow, so the exchange view
-    # counts the whole Horse; as shipped, a defended piece loses its value less the cheapest attacker
-    g = Game.new()
-    g.play(g.parse_move("b8e4"))
-    e4 = parse_point("e4")
-    assert Threats(g, g.teams[0]).loss[e4] == pytest.approx(VALUE[HORSE] - VALUE[BOW])
-    with weights.using({"exchange_view": True}):
-        assert Threats(g, g.teams[0]).loss[e4] == pytest.approx(VALUE[HORSE])
-
-
-def test_an_exchange_goes_on_while_it_pays_each_side():
-    assert exchange(3.0, [1.0], [1.0]) == 2.0  # taken, taken back: a 3 for a 1
-    assert exchange(3.0, [1.0, 1.0], [1.0, 1.0]) == 2.0  # two each: the last defender need not move
-    assert exchange(3.0, [6.0], [1.0]) == 0.0  # the taker would lose more than it wins: it stays
-    assert exchange(3.0, [2.0, 4.0], [5.0]) == 3.0  # taking back with the 5 loses it to the 4: not done
-    assert exchange(3.0, [2.0, 4.0], [1.0]) == 2.0  # the 4 takes the 1 back: 3 - 2 + 1

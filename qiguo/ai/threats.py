@@ -1,18 +1,16 @@
 """What the root player's pieces stand to lose, kept up to date move by move during a search.
 
 For each piece of the root player (a kingdom and its allies) that an opponent could capture,
-the loss: its value, less the cheapest attacker when the piece is defended (or, with the exchange
-view, what the opponents win if each side goes on taking with its cheapest piece while that pays:
-:func:`exchange`); a general counts as losing the kingdom. After a move only the pieces whose
-attackers can have changed (the engine's ``touched_by`` of both ends of the move) are looked at
-again, so a leaf of the search need not walk every piece; of those, a piece no opponent attacked
-is looked at in full only when an opponent's piece now reaches it along a line through an end of
-the move, or by horse (the only ways a move can bring a new attacker)."""
+the loss: its value, less the cheapest attacker when the piece is defended; a general counts as
+losing the kingdom. After a move only the pieces whose attackers can have changed (the engine's
+``touched_by`` of both ends of the move) are looked at again, so a leaf of the search need not
+walk every piece; of those, a piece no opponent attacked is looked at in full only when an
+opponent's piece now reaches it along a line through an end of the move, or by horse (the only
+ways a move can bring a new attacker)."""
 from __future__ import annotations
 
 from qiguo.engine import ENVOY, GENERAL, INERT, Game, attackers, touched_by
 
-from . import weights
 from .evaluate import VALUE
 
 GENERAL_DANGER = 150.0
@@ -20,26 +18,6 @@ GENERAL_DANGER = 150.0
 KNOWN_MOVES = 100_000
 """How many moves :meth:`Threats.moved` keeps the changes of (tens of megabytes at most); past
 that it starts again."""
-
-
-def exchange(victim: float, takers: list[float], defenders: list[float]) -> float:
-    """What the opponents win taking a piece worth `victim` (0 at least): they take with their
-    cheapest piece (`takers`, ascending), the defender takes back with its cheapest
-    (`defenders`, ascending), and so on, each side stopping when going on would lose it more
-    (a static exchange evaluation, as chess engines make one; lines opened by a capture aside)."""
-    gains = [victim]
-    on = takers[0]
-    more = (defenders, takers)
-    used = [0, 1]
-    side = 0  # 0: the defender takes back next
-    while used[side] < len(more[side]):
-        gains.append(on - gains[-1])
-        on = more[side][used[side]]
-        used[side] += 1
-        side ^= 1
-    for i in range(len(gains) - 1, 0, -1):
-        gains[i - 1] = -max(-gains[i - 1], gains[i])
-    return gains[0] if gains[0] > 0 else 0.0
 
 
 class Threats:
@@ -106,9 +84,6 @@ class Threats:
         if not self.mine[p]:
             return 0.0
         enemy, friend = self.enemy, self.friend
-        exchanged = weights.EXCHANGE_VIEW
-        takers: list[float] = []  # with the exchange view: every attacker's value, and defender's
-        defenders: list[float] = []
         cheapest, defended = 0.0, False
         for s in attackers(g, sq):
             a = b[s]
@@ -116,22 +91,14 @@ class Threats:
                 v = VALUE[a & 15]
                 if not cheapest or v < cheapest:
                     cheapest = v
-                if exchanged:
-                    takers.append(GENERAL_DANGER if a & 15 == GENERAL else v)
             elif friend[a]:
                 defended = True
-                if exchanged:
-                    defenders.append(GENERAL_DANGER if a & 15 == GENERAL else VALUE[a & 15])
         if not cheapest:
             self.hit &= ~(1 << sq)
             return 0.0
         self.hit |= 1 << sq
         if p & 15 == GENERAL:
             return GENERAL_DANGER
-        if exchanged and defended:
-            takers.sort()
-            defenders.sort()
-            return exchange(VALUE[p & 15], takers, defenders)
         loss = VALUE[p & 15] - (cheapest if defended else 0.0)
         return loss if loss > 0 else 0.0
 

@@ -28,11 +28,7 @@ ATTRITION_AWARE = False
 ROUND_TRADES = True
 """In hard's opponents' round, an opponent takes a defended piece too (a trade), not only one
 left undefended (the weights file may turn it off: the A/B test decides)."""
-EXCHANGE_VIEW = False
-"""The search counts what a threatened piece stands to lose by the whole exchange on its point
-(every attacker and defender, see :func:`.threats.exchange`), not its value less the cheapest
-attacker when defended (off unless the weights file turns it on: the A/B test decides)."""
-SWITCHES = {"attrition_aware": "ATTRITION_AWARE", "round_trades": "ROUND_TRADES", "exchange_view": "EXCHANGE_VIEW"}
+SWITCHES = {"attrition_aware": "ATTRITION_AWARE", "round_trades": "ROUND_TRADES"}
 """The switches a weights file may set: its key -> the flag of this module."""
 RIVALS: dict[str, evaluate.Rivals] = {}
 """By bot level: how much the strongest opponent's standing and the opponents' average standing
