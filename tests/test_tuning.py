@@ -7,9 +7,8 @@ import random
 
 import pytest
 
-from qiguo.ai import Budget, evaluate, weights
+from qiguo.ai import Budget, evaluate, taken, weights
 from qiguo.ai.ab import OLD, main as ab_main, paired, sprt, weights_of
-from qiguo.ai import taken
 from qiguo.ai.bots import easy, searcher
 from qiguo.ai.search import BestReplySearch
 from qiguo.ai.tune import NAMES, best_temperature, collect_game, fit, log_likelihood, main as tune_main, start_weights

@@ -15,7 +15,7 @@ is left out of the ranks after a move (the leaf counts it whole: opponents take 
 they can), and counted before one (its kingdom saves it, or does not)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from qiguo.engine import GENERAL, Game
 
@@ -34,13 +34,25 @@ threatened losses, largest first, each with whether the piece was taken before t
 next turn."""
 
 
-def threatened(g: Game, k: int, generals: bool) -> list[tuple[int, float]]:
-    """Kingdom k's team's three largest threatened losses (point, loss), largest first; generals
-    left out unless `generals`."""
+def threatened(g: Game, k: int, generals: bool) -> list[list[Any]]:
+    """Kingdom k's team's three largest threatened losses, largest first, as watched samples'
+    pieces ([point, loss, taken]); generals left out unless `generals`."""
     b = g.board
     loss = Threats(g, g.teams[k]).loss
     found = [(sq, v) for sq, v in loss.items() if generals or b[sq] & 15 != GENERAL]
-    return sorted(found, key=lambda item: item[1], reverse=True)[:3]
+    return [[sq, v, False] for sq, v in sorted(found, key=lambda item: item[1], reverse=True)[:3]]
+
+
+Watched = list[tuple[str, int, list[list[Any]]]]
+"""The samples still watched: leaf, kingdom, [point, loss, taken] per piece."""
+
+
+def close(watched: Watched, done: list[Sample], over: Callable[[int], bool]) -> Watched:
+    """Move the samples of the kingdoms `over` says are done with (their turn has come again, or
+    they fell) from `watched` to `done`; returns those still watched."""
+    done.extend((leaf, [(v, hit) for _, v, hit in pieces]) for leaf, owner, pieces in watched
+                if over(owner) and pieces)
+    return [w for w in watched if not over(w[1])]
 
 
 def measure_game(task: tuple[int, int, int]) -> list[Sample]:
@@ -49,15 +61,12 @@ def measure_game(task: tuple[int, int, int]) -> list[Sample]:
     index, seed, plies = task
     seats = seating(SEATS, index, True)
     g = Game.new()
-    watched: list[tuple[str, int, list[list[Any]]]] = []
-    """The samples still watched: leaf, kingdom, [point, loss, taken] per piece."""
+    watched: Watched = []
     done: list[Sample] = []
     while g.result is None and g.ply < min(plies, MAX_PLIES):
         k = g.turn
-        done.extend((leaf, [(v, hit) for _, v, hit in pieces]) for leaf, owner, pieces in watched
-                    if owner == k and pieces)  # its turn again: what was taken is known
-        watched = [w for w in watched if w[1] != k]
-        watched.append(("after_reply", k, [[sq, v, False] for sq, v in threatened(g, k, True)]))
+        watched = close(watched, done, lambda owner: owner == k)  # its turn again: what was taken is known
+        watched.append(("after_reply", k, threatened(g, k, True)))
         move = think(g, seats[k], seed=seed * 1000 + g.ply, budget=NODE_BUDGETS[seats[k]]).move
         frm, to = move >> 9, move & 511
         capture = bool(move) and bool(g.board[to])
@@ -68,11 +77,9 @@ def measure_game(task: tuple[int, int, int]) -> list[Sample]:
                 elif owner == k and piece[0] == frm and not piece[2]:  # its kingdom moved it: follow it
                     piece[0] = to
         g.play_code(move)
-        done.extend((leaf, [(v, hit) for _, v, hit in pieces]) for leaf, owner, pieces in watched
-                    if not g.alive[owner] and pieces)  # a kingdom that fell has no next turn
-        watched = [w for w in watched if g.alive[w[1]]]
+        watched = close(watched, done, lambda owner: not g.alive[owner])  # a fallen kingdom has no next turn
         if g.alive[k]:
-            watched.append(("after_root", k, [[sq, v, False] for sq, v in threatened(g, k, False)]))
+            watched.append(("after_root", k, threatened(g, k, False)))
     return done
 
 
