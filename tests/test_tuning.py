@@ -342,3 +342,56 @@ def test_the_ab_test_can_compare_the_floor_on_and_off(monkeypatch, tmp_path):
     assert {n for k, n in a if k == 0} == {NODE_BUDGETS["hard"].nodes} and {n for k, n in b if k == 0} == {30000}
     assert {n for k, n in a + b if k != 0} == {NODE_BUDGETS["normal"].nodes}
     assert json.loads(out.read_text())["nodes"] == {"A": NODE_BUDGETS["hard"].nodes, "B": 30000}
+
+
+POOL_SCRIPT = """
+import os, sys, time
+from pathlib import Path
+from qiguo.ai.arena import each
+
+def slow(i):
+    Path(sys.argv[1], str(os.getpid())).touch()
+    time.sleep(60)
+    return i
+
+if __name__ == "__main__":
+    list(each(slow, list(range(4)), 2))
+"""
+
+
+@pytest.mark.parametrize("how", ["SIGTERM", "SIGINT"])
+def test_stopping_a_run_stops_its_worker_processes(tmp_path, how):
+    """Killing an arena, A/B or tuning run (a terminal's Ctrl-C, or kill) ends the games its
+    pool was playing, instead of leaving orphaned workers to finish them."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    script, marks = tmp_path / "run.py", tmp_path / "pids"
+    script.write_text(POOL_SCRIPT)
+    marks.mkdir()
+    proc = subprocess.Popen([sys.executable, str(script), str(marks)], stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while len(list(marks.iterdir())) < 2 and time.monotonic() < deadline:
+        time.sleep(0.1)
+    workers = [int(p.name) for p in marks.iterdir()]
+    assert len(workers) == 2
+    proc.send_signal(getattr(signal, how))
+    assert proc.wait(timeout=30) != 0
+
+    def alive(pid: int) -> bool:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+    deadline = time.monotonic() + 10
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    left = [pid for pid in workers if alive(pid)]
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert not left
