@@ -12,7 +12,7 @@ from qiguo.ai.ab import OLD, main as ab_main, paired, sprt, weights_of
 from qiguo.ai.bots import easy, searcher
 from qiguo.ai.search import BestReplySearch
 from qiguo.ai.tune import NAMES, best_temperature, collect_game, fit, log_likelihood, main as tune_main, start_weights
-from qiguo.engine import HORSE, Game, Move, qfen_of
+from qiguo.engine import HORSE, REASONS, Game, Move, qfen_of
 
 TRADE = {"b1": "wG", "s19": "rG", "s3": "oG", "e5": "wA", "i9": "rC", "i12": "rD"}
 """Qin's Sabre can take Chu's Cannon, which Chu's Deputy takes back."""
@@ -247,6 +247,10 @@ def test_the_ab_test_pairs_the_same_seeds_and_decides_only_beyond_noise(capsys, 
     assert "B - A: +0.0%" in printed and "keep A" in printed and "place (lower is better), B - A: +0.00" in printed
     pair, = report["pairs"]
     assert pair["seed"] == 3 and pair["A"]["place"] == report["A"]["place"]
+    run = pair["A"]  # when its pieces went, what it took and how the game ended, for reading a result
+    assert len(run["losses_at"]) == run["lost"] and run["losses_at"] == sorted(run["losses_at"])
+    assert all(0 < ply <= run["plies"] for ply in run["losses_at"]) and run["prisoners"] >= 0
+    assert run["lost"] > 0 and run["end"] in REASONS and (run["prisoners"] >= 30 or run["end"] != "prisoners" or not run["won"])
     longer = tmp_path / "longer.json"  # a second run on the next seed, decided on with the first
     assert ab_main(["--games", "1", "--seats", "2111111", "--seed", "4", "--a", "old", "--b", "old",
                     "--json", str(longer), "--add", str(path)]) == 0

@@ -60,19 +60,24 @@ def weights_of(text: str) -> dict[str, Any]:
 def play(task: tuple[int, list[str], int, int, dict[str, Any], dict[str, Any], Budget]) -> dict[str, Any]:
     """One game: kingdom `mine` on the `tested` weights and node budget `own`, the others on
     `others` and their levels' node budgets. Returns whether it won, how it ended (in play, or
-    out by general or attrition), its place and the pieces it lost, and the game's length."""
+    out by general or attrition), its place, the pieces it lost and the plies it lost them at, its
+    prisoners, and the game's length and end (the result's reason, or unfinished)."""
     index, seats, seed, mine, tested, others, own = task
     game = Game.new()
+    losses_at: list[int] = []
     while game.result is None and game.ply < MAX_PLIES:
         k = game.turn
         weights.use(tested if k == mine else others)
         level = seats[k]
         budget = own if k == mine else NODE_BUDGETS[level]
+        before = game.losses[mine]
         game.play_code(think(game, level, seed=seed * 1000 + game.ply, budget=budget).move)
+        losses_at += [game.ply] * (game.losses[mine] - before)
     standing = game.standing(mine)
     won = KINGDOMS[mine] in (game.result.winners if game.result else "")
     return {"index": index, "won": won, "fate": "won" if won else standing.how or standing.state,
-            "place": places(game)[mine], "lost": game.losses[mine], "plies": game.ply}
+            "place": places(game)[mine], "lost": game.losses[mine], "losses_at": losses_at,
+            "prisoners": game.score[mine], "plies": game.ply, "end": game.result.reason if game.result else "unfinished"}
 
 
 def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
