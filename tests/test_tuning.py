@@ -169,7 +169,13 @@ def test_the_taken_tool_measures_games_and_writes_hards_leaf(tmp_path, monkeypat
     written = weights.load(out)
     assert written is not None and written["leaf"]["hard"] == {k: list(v) for k, v in taken.rates(samples).items()}
     assert written["leaf_measured"]["samples"] == len(samples) and written["values"] == (weights.load() or weights.current())["values"]
-    assert tune_main(["taken", "--games", "1", "--out", str(tmp_path / "no" / "w.json"), "--plies", "1"]) == 2
+    capsys.readouterr()
+    assert tune_main(["taken", "--games", "1", "--out", str(tmp_path / "x.json"), "--plies", "1"]) == 2
+    assert "no threatened piece" in capsys.readouterr().err and not (tmp_path / "x.json").exists()
+    missing = tmp_path / "no" / "w.json"  # a folder that is not there: said in one line, nothing written
+    assert tune_main(["taken", "--games", "1", "--seed", "3", "--plies", "14", "--out", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert f"\nerror: {missing}: No such file" in err and "Traceback" not in err and not missing.exists()
 
 
 def test_the_weights_file_is_read_when_the_bots_start(tmp_path):
