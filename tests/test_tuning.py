@@ -160,8 +160,8 @@ def test_the_rate_of_a_rank_is_its_loss_taken_drawn_toward_the_shipped_weight():
 
 
 def test_the_taken_tool_measures_games_and_writes_hards_leaf(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr(taken, "SEATS", ("normal",) * 7)  # the real games' mechanism, on quicker bots
-    samples = taken.measure_game((0, 3, 14))
+    monkeypatch.setattr(taken, "SEATS", ("easy",) + ("normal",) * 6)  # the real games' mechanism, on quicker bots
+    samples = taken.measure_game((0, 3, 14, False))
     assert any(hit for _, pieces in samples for _, hit in pieces)  # the opening melee takes pieces
     assert all(leaf in weights.LEAVES and 1 <= len(pieces) <= 3 for leaf, pieces in samples)
     out = tmp_path / "w.json"
@@ -169,6 +169,11 @@ def test_the_taken_tool_measures_games_and_writes_hards_leaf(tmp_path, monkeypat
     written = weights.load(out)
     assert written is not None and written["leaf"]["hard"] == {k: list(v) for k, v in taken.rates(samples).items()}
     assert written["leaf_measured"]["samples"] == len(samples) and written["values"] == (weights.load() or weights.current())["values"]
+    assert tune_main(["taken", "--games", "1", "--seed", "3", "--plies", "14", "--pieces", "own", "--out", str(out)]) == 0
+    own = weights.load(out)  # only the first seat's kingdom (Qin in game 0) watched: its samples alone
+    qin = taken.measure_game((0, 3, 14, True))
+    assert own is not None and own["leaf_measured"]["command"].endswith("--pieces own")
+    assert 0 < own["leaf_measured"]["samples"] == len(qin) < len(samples) and all(s in samples for s in qin)
     capsys.readouterr()
     assert tune_main(["taken", "--games", "1", "--out", str(tmp_path / "x.json"), "--plies", "1"]) == 2
     assert "no threatened piece" in capsys.readouterr().err and not (tmp_path / "x.json").exists()

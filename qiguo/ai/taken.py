@@ -5,7 +5,8 @@ The leaf counts the three pieces it stands to lose most (:mod:`.threats`) with f
 the opponents to move, the first whole, half the second and a quarter of the third; with its own
 kingdom to move, none of the first (it saves it), the second whole, half the third. Here the bots
 play hard against six normal bots (the games hard is judged by) and, at every turn of every
-kingdom, the threat view of its pieces is taken twice: after its move (the opponents to move), and
+kingdom (or only of hard's, with `own`: the others may go for the strongest kingdom's pieces more
+than for each other's), the threat view of its pieces is taken twice: after its move (the opponents to move), and
 before it (its own kingdom to move); the moves up to its next turn show which of those pieces
 were really taken (up to its fall, if it falls first; samples a game's end cuts short are left
 out). A rank's rate is the share of its threatened loss that was taken (each piece
@@ -55,10 +56,11 @@ def close(watched: Watched, done: list[Sample], over: Callable[[int], bool]) -> 
     return [w for w in watched if not over(w[1])]
 
 
-def measure_game(task: tuple[int, int, int]) -> list[Sample]:
+def measure_game(task: tuple[int, int, int, bool]) -> list[Sample]:
     """One arena game (`index` sets the seating, `seed` the bots' choices, cut at `plies`) and its
-    samples."""
-    index, seed, plies = task
+    samples: of every kingdom's pieces, or with `own` only of those seated at the measured level
+    (the first of SEATS), whose pieces the others may go for more or less than each other's."""
+    index, seed, plies, own = task
     seats = seating(SEATS, index, True)
     g = Game.new()
     watched: Watched = []
@@ -66,7 +68,9 @@ def measure_game(task: tuple[int, int, int]) -> list[Sample]:
     while g.result is None and g.ply < min(plies, MAX_PLIES):
         k = g.turn
         watched = close(watched, done, lambda owner: owner == k)  # its turn again: what was taken is known
-        watched.append(("after_reply", k, threatened(g, k, True)))
+        sampled = not own or seats[k] == SEATS[0]
+        if sampled:
+            watched.append(("after_reply", k, threatened(g, k, True)))
         move = think(g, seats[k], seed=seed * 1000 + g.ply, budget=NODE_BUDGETS[seats[k]]).move
         frm, to = move >> 9, move & 511
         capture = bool(move) and bool(g.board[to])
@@ -78,7 +82,7 @@ def measure_game(task: tuple[int, int, int]) -> list[Sample]:
                     piece[0] = to
         g.play_code(move)
         watched = close(watched, done, lambda owner: not g.alive[owner])  # a fallen kingdom has no next turn
-        if g.alive[k]:
+        if sampled and g.alive[k]:
             watched.append(("after_root", k, threatened(g, k, False)))
     return done
 

@@ -2,7 +2,8 @@
 
     python -m qiguo.ai.tune collect [--games N] [--seed S] [--jobs J] [--plies P] --out DATA
     python -m qiguo.ai.tune fit DATA [--out qiguo/ai/weights.json]
-    python -m qiguo.ai.tune taken [--games N] [--seed S] [--jobs J] [--plies P] [--out qiguo/ai/weights.json]
+    python -m qiguo.ai.tune taken [--games N] [--seed S] [--jobs J] [--plies P] [--pieces all|own]
+                                  [--out qiguo/ai/weights.json]
 
 ``collect`` plays arena games of mixed levels on node budgets (seeded: the same data on any
 computer) and keeps, every few plies, each kingdom in play's features (the material it moves by
@@ -16,8 +17,9 @@ weights, with the command and the data's size, where the bots read them (:mod:`.
 keeping the choices A/B tests made since (the round's trades, each level's rivals). The
 Sword's value (1: values are in Swords) and ALIVE (the same for every kingdom in play, so the
 order says nothing of it) stay as they are. ``taken`` measures how often the opponents really take
-a threatened piece (:mod:`.taken`) and writes those rates as hard's leaf weights into the weights
-file (the rest of it kept)."""
+a threatened piece (:mod:`.taken`): every kingdom's, or with ``--pieces own`` only hard's (the
+opponents may go for the strongest kingdom's pieces more), and writes those rates as hard's leaf
+weights into the weights file (the rest of it kept)."""
 from __future__ import annotations
 
 import json
@@ -203,6 +205,8 @@ def _parse(argv: Sequence[str] | None) -> Any:
     m.add_argument("--seed", type=whole(0, 2 ** 31), default=800)
     m.add_argument("--jobs", type=whole(1, 64), default=1)
     m.add_argument("--plies", type=whole(1, MAX_PLIES), default=MAX_PLIES, help="cut each game at this ply")
+    m.add_argument("--pieces", choices=("all", "own"), default="all",
+                   help="whose threatened pieces are watched: every kingdom's, or only hard's own")
     m.add_argument("--out", default=str(weights.FILE))
     f = sub.add_parser("fit")
     f.add_argument("data")
@@ -265,7 +269,8 @@ def _taken(args: Any) -> int:
     """Measure the leaf's rates and write them as hard's into the weights file (the weights the
     bots read now, for the rest)."""
     started = time.monotonic()
-    samples = [s for found in each(measure_game, [(i, args.seed + i, args.plies) for i in range(args.games)], args.jobs)
+    own = args.pieces == "own"
+    samples = [s for found in each(measure_game, [(i, args.seed + i, args.plies, own) for i in range(args.games)], args.jobs)
                for s in found]
     if not samples:
         print("error: no threatened piece in those games: play more or longer ones", file=sys.stderr)
@@ -274,7 +279,7 @@ def _taken(args: Any) -> int:
     data = weights.load() or weights.current()
     data["leaf"] = {**data.get("leaf", {}), "hard": {leaf: list(w) for leaf, w in measured.items()}}
     data["leaf_measured"] = {"command": f"python -m qiguo.ai.tune taken --games {args.games} --seed {args.seed}"
-                             + (f" --plies {args.plies}" if args.plies < MAX_PLIES else ""),
+                             + (f" --plies {args.plies}" if args.plies < MAX_PLIES else "") + (" --pieces own" if own else ""),
                              "samples": len(samples)}
     try:
         Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
