@@ -77,7 +77,8 @@ def play(task: tuple[int, list[str], int, int, dict[str, Any], dict[str, Any], B
     won = KINGDOMS[mine] in (game.result.winners if game.result else "")
     return {"index": index, "won": won, "fate": "won" if won else standing.how or standing.state,
             "place": places(game)[mine], "lost": game.losses[mine], "losses_at": losses_at,
-            "prisoners": game.score[mine], "plies": game.ply, "end": game.result.reason if game.result else "unfinished"}
+            "prisoners": game.score[mine], "plies": game.ply,
+            "end": game.result.reason if game.result else "unfinished"}
 
 
 def paired(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:

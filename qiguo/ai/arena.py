@@ -91,7 +91,7 @@ def each(fn: Callable[[T], R], tasks: list[T], jobs: int, what: str = "games") -
         if pool:
             pool.close()
             pool.join()
-        if watch:
+        if watch and terminate is not None:  # None: a handler not set from Python, which cannot be put back
             signal.signal(signal.SIGTERM, terminate)
         print(file=sys.stderr)
 
