@@ -3,7 +3,12 @@ writes, a kingdom near its attrition limit values its pieces more, the tuning to
 end on a tiny budget, and the A/B test reports a paired difference."""
 import json
 import math
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -363,14 +368,19 @@ POOL_SCRIPT = """
 import os, sys, time
 from pathlib import Path
 from qiguo.ai.arena import each
+from qiguo.cmdline import run
 
 def slow(i):
     Path(sys.argv[1], str(os.getpid())).touch()
     time.sleep(60)
     return i
 
-if __name__ == "__main__":
+def main():
     list(each(slow, list(range(4)), 2))
+    return 0
+
+if __name__ == "__main__":
+    run(main)
 """
 
 
@@ -378,12 +388,6 @@ if __name__ == "__main__":
 def test_stopping_a_run_stops_its_worker_processes(tmp_path, how):
     """Killing an arena, A/B or tuning run (a terminal's Ctrl-C, or kill) ends the games its
     pool was playing, instead of leaving orphaned workers to finish them."""
-    import os
-    import signal
-    import subprocess
-    import sys
-    import time
-
     script, marks = tmp_path / "run.py", tmp_path / "pids"
     script.write_text(POOL_SCRIPT)
     marks.mkdir()

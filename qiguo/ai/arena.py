@@ -7,15 +7,13 @@ import json
 import math
 import multiprocessing as mp
 import os
-import signal
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence, TypeVar
 
-from qiguo.cmdline import Parser, parse, parsed, whole
+from qiguo.cmdline import Parser, parse, parsed, run, whole
 from qiguo.engine import KINGDOMS, EngineError, Game
 
 from .bots import NODE_BUDGETS, think
@@ -77,13 +75,11 @@ def each(fn: Callable[[T], R], tasks: list[T], jobs: int, what: str = "games") -
     done so far on standard error."""
     started = time.monotonic()
     pool = mp.get_context("spawn").Pool(jobs) if jobs > 1 else None
-    watch = pool is not None and threading.current_thread() is threading.main_thread()
-    terminate = signal.signal(signal.SIGTERM, stopped) if watch else None
     try:
         for n, r in enumerate(pool.imap(fn, tasks) if pool else map(fn, tasks), 1):
             print(f"\r{n}/{len(tasks)} {what}, {time.monotonic() - started:.0f} s", end="", file=sys.stderr, flush=True)
             yield r
-    except BaseException:  # stopped (Ctrl-C, kill) or failed: the games being played go too
+    except BaseException:  # stopped (Ctrl-C, or a kill: see cmdline.run) or failed: the games being played go too
         if pool:
             pool.terminate()
         raise
@@ -91,14 +87,7 @@ def each(fn: Callable[[T], R], tasks: list[T], jobs: int, what: str = "games") -
         if pool:
             pool.close()
             pool.join()
-        if watch and terminate is not None:  # None: a handler not set from Python, which cannot be put back
-            signal.signal(signal.SIGTERM, terminate)
         print(file=sys.stderr)
-
-
-def stopped(signum: int, frame: object) -> None:
-    """A kill (SIGTERM) stops a run as Ctrl-C does, so its pool's workers are ended too."""
-    raise SystemExit(128 + signum)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -208,4 +197,4 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run(main)
