@@ -8,9 +8,9 @@ play hard against six normal bots (the games hard is judged by) and, at every tu
 kingdom (or only of hard's, with `own`: the others may go for the strongest kingdom's pieces more
 than for each other's), the threat view of its pieces is taken twice: after its move (the
 opponents to move), and before it (its own kingdom to move); the moves up to its next turn show
-which of those pieces were really taken (up to its fall, if it falls first; samples a game's end cuts short are left
-out). A rank's rate is the share of its threatened loss that was taken (each piece
-weighed by what the threat view said it stood to lose), drawn toward the shipped weight by
+which of those pieces were really taken (up to its fall, if it falls first; samples a game's end
+cuts short are left out). A rank's rate is the share of its threatened loss that was taken (each
+piece weighed by what the threat view said it stood to lose), drawn toward the shipped weight by
 `PRIOR` pieces of average loss, so that a rank seldom seen keeps its weight. A threatened general
 is left out of the ranks after a move (the leaf counts it whole: opponents take a general when
 they can), and counted before one (its kingdom saves it, or does not)."""

@@ -270,8 +270,8 @@ def _taken(args: Any) -> int:
     bots read now, for the rest)."""
     started = time.monotonic()
     own = args.pieces == "own"
-    samples = [s for found in each(measure_game, [(i, args.seed + i, args.plies, own) for i in range(args.games)], args.jobs)
-               for s in found]
+    tasks = [(i, args.seed + i, args.plies, own) for i in range(args.games)]
+    samples = [s for found in each(measure_game, tasks, args.jobs) for s in found]
     if not samples:
         print("error: no threatened piece in those games: play more or longer ones", file=sys.stderr)
         return 2
@@ -279,7 +279,8 @@ def _taken(args: Any) -> int:
     data = weights.load() or weights.current()
     data["leaf"] = {**data.get("leaf", {}), "hard": {leaf: list(w) for leaf, w in measured.items()}}
     data["leaf_measured"] = {"command": f"python -m qiguo.ai.tune taken --games {args.games} --seed {args.seed}"
-                             + (f" --plies {args.plies}" if args.plies < MAX_PLIES else "") + (" --pieces own" if own else ""),
+                             + (f" --plies {args.plies}" if args.plies < MAX_PLIES else "")
+                             + (" --pieces own" if own else ""),
                              "samples": len(samples)}
     try:
         Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
