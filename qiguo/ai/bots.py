@@ -11,6 +11,7 @@ from qiguo.engine import GENERAL, INERT, PASS, Game, takers
 from . import weights
 from .evaluate import RIVALS, VALUE, WIN, Rivals, attrition_cost, evaluate
 from .levels import LEVELS
+from .book import book_move
 from .search import BestReplySearch, Shape
 
 
@@ -73,8 +74,9 @@ def choose_move(game: Game, level: str, seed: int = 0, budget: Budget | None = N
 
 
 def think(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
-          cancelled: Callable[[], bool] | None = None) -> Thought:
-    """The move a level chooses for the game's mover, with the depth and nodes of its search."""
+          cancelled: Callable[[], bool] | None = None, book: bool = True) -> Thought:
+    """The move a level chooses for the game's mover, with the depth and nodes of its search: its
+    book's first move when it has one there (see :mod:`.book`; `book` False searches anyway)."""
     if level not in LEVELS:
         raise ValueError(f"unknown bot level {level!r} (one of {', '.join(LEVELS)})")
     start = time.perf_counter()
@@ -83,6 +85,9 @@ def think(game: Game, level: str, seed: int = 0, budget: Budget | None = None,
         raise ValueError("the game is over: there is no move to choose")
     if len(moves) == 1:
         return Thought(moves[0])
+    opened = book_move(game, level) if book else None
+    if opened is not None:
+        return Thought(opened)
     rng = random.Random(f"{seed}:{game.hash}")
     if level == "novice":
         return Thought(novice(game, moves, rng))

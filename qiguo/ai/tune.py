@@ -4,6 +4,8 @@
     python -m qiguo.ai.tune fit DATA [--out qiguo/ai/weights.json]
     python -m qiguo.ai.tune taken [--games N] [--seed S] [--jobs J] [--plies P] [--pieces all|own]
                                   [--out qiguo/ai/weights.json]
+    python -m qiguo.ai.tune opening [--seeds N] [--seed S] [--jobs J] [--kingdoms Qin,Chu,...]
+                                    [--out qiguo/ai/weights.json]
 
 ``collect`` plays arena games of mixed levels on node budgets (seeded: the same data on any
 computer) and keeps, every few plies, each kingdom in play's features (the material it moves by
@@ -19,9 +21,12 @@ Sword's value (1: values are in Swords) and ALIVE (the same for every kingdom in
 order says nothing of it) stay as they are. ``taken`` measures how often the opponents really take
 a threatened piece (:mod:`.taken`): every kingdom's, or with ``--pieces own`` only hard's (the
 opponents may go for the strongest kingdom's pieces more), and writes those rates as hard's leaf
-weights into the weights file (the rest of it kept)."""
+weights into the weights file (the rest of it kept). ``opening`` studies each kingdom's first move
+(:mod:`.opening`) and writes the moves that lose fewer pieces than hard's own choice as hard's book
+(:mod:`.book`), with what each move played on lost, into the weights file (the rest of it kept)."""
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import sys
@@ -31,12 +36,13 @@ from typing import Any, Sequence
 
 from qiguo.cmdline import Parser, parse, run, whole
 from qiguo.engine import (BOW, BRIGADIER, CANNON, CROSSBOW, DEPUTY, ENVOY, GENERAL, HORSE, INERT, KIND_NAMES,
-                          SABRE, SWORD, Game)
+                          KINGDOM_NAMES, SABRE, SWORD, Game)
 
 from . import evaluate, weights
 from .arena import MAX_PLIES, each, places, seating
 from .bots import NODE_BUDGETS, SHAPES, think
 from .levels import LEVELS
+from .opening import ROUNDS, study
 from .taken import measure_game, rates
 
 KINDS = (DEPUTY, BRIGADIER, ENVOY, CANNON, BOW, CROSSBOW, SABRE, HORSE)
@@ -208,6 +214,12 @@ def _parse(argv: Sequence[str] | None) -> Any:
     m.add_argument("--pieces", choices=("all", "own"), default="all",
                    help="whose threatened pieces are watched: every kingdom's, or only hard's own")
     m.add_argument("--out", default=str(weights.FILE))
+    o = sub.add_parser("opening")
+    o.add_argument("--seeds", type=whole(1, 1000), default=16, help="positions before each kingdom's first move")
+    o.add_argument("--seed", type=whole(0, 2 ** 31), default=900)
+    o.add_argument("--jobs", type=whole(1, 64), default=1)
+    o.add_argument("--kingdoms", type=kingdoms, default=list(range(7)), help="the kingdoms studied (names, by commas)")
+    o.add_argument("--out", default=str(weights.FILE))
     f = sub.add_parser("fit")
     f.add_argument("data")
     f.add_argument("--out", default=str(weights.FILE))
@@ -221,6 +233,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args
     if args.command == "taken":
         return _taken(args)
+    if args.command == "opening":
+        return _opening(args)
     if args.command == "collect":
         tasks = [(i, [LEVELS[int(ch) - 1] for ch in seating(list(PATTERNS[i % len(PATTERNS)]), i, True)],
                   args.seed + i, args.plies) for i in range(args.games)]
@@ -290,6 +304,41 @@ def _taken(args: Any) -> int:
     print(f"{len(samples)} threat views of {args.games} games, {time.monotonic() - started:.0f} s")
     for leaf, w in measured.items():
         print(f"{leaf:<12}{' '.join(f'{v:.3f}' for v in getattr(SHAPES['hard'], leaf))} -> {' '.join(f'{v:.3f}' for v in w)}")
+    return 0
+
+
+def kingdoms(text: str) -> list[int]:
+    """Kingdoms named by commas (``Qin,Chu``), in the order of play."""
+    names = [t.strip().capitalize() for t in text.split(",")]
+    wrong = [n for n in names if n not in KINGDOM_NAMES]
+    if wrong or not names:
+        raise argparse.ArgumentTypeError(f"{', '.join(wrong) or text!r}: kingdoms are {', '.join(KINGDOM_NAMES)}")
+    return sorted({KINGDOM_NAMES.index(n) for n in names})
+
+
+def _opening(args: Any) -> int:
+    """Study the first moves and write the ones that save pieces as hard's book into the weights
+    file (the weights the bots read now, for the rest)."""
+    started = time.monotonic()
+    found = study(args.seed, args.seeds, lambda fn, tasks: each(fn, tasks, args.jobs, "first moves"), args.kingdoms)
+    data = weights.load() or weights.current()
+    data["book"] = {**data.get("book", {}), "hard": {k: v["book"] for k, v in found.items() if v["book"]}}
+    names = ",".join(KINGDOM_NAMES[k] for k in args.kingdoms)
+    data["book_measured"] = {"command": f"python -m qiguo.ai.tune opening --seeds {args.seeds} --seed {args.seed}"
+                             + ("" if len(args.kingdoms) == 7 else f" --kingdoms {names}"),
+                             "losses": found}
+    try:
+        Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    except OSError as e:
+        print(f"error: {args.out}: {e.strerror or e}", file=sys.stderr)
+        return 2
+    print(f"\nfirst moves of {names} on {args.seeds} seeds, {time.monotonic() - started:.0f} s; "
+          f"pieces lost in {ROUNDS} rounds:")
+    for name, v in found.items():
+        moves = "  ".join(f"{m} {x:.2f}" for m, x in sorted(v["moves"].items(), key=lambda i: i[1]))
+        (move, again), (_, searched) = v["held_out"].items()
+        print(f"{name:<5} search {v['search']:.2f}  {moves}; on new seeds {move} {again:.2f}, search {searched:.2f}"
+              f"  -> {v['book'] or 'search'}")
     return 0
 
 

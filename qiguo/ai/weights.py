@@ -16,7 +16,7 @@ from typing import Any, Iterator
 
 from . import evaluate
 from .levels import LEVELS
-from qiguo.engine import KIND_NAMES
+from qiguo.engine import KIND_NAMES, KINGDOM_NAMES, PASS, EngineError, Move
 
 FILE = Path(os.environ.get("QIGUO_WEIGHTS") or Path(__file__).with_name("weights.json"))
 """The weights file: beside this module, or QIGUO_WEIGHTS (to try other weights)."""
@@ -41,6 +41,10 @@ LEAF: dict[str, dict[str, tuple[float, float, float]]] = {}
 counts as lost, ``"after_root"`` with the opponents to move and ``"after_reply"`` with the level's
 kingdom to move (``"leaf"`` in the file, as ``python -m qiguo.ai.tune taken`` measures them); a
 level or a leaf not named counts them as its :class:`.search.Shape` says."""
+BOOK: dict[str, dict[str, str]] = {}
+"""By level: its first move at each kingdom (by name, in the engine's notation) from the standard
+start (``"book"`` in the file, as ``python -m qiguo.ai.tune opening`` measures it; see
+:mod:`.opening`); a kingdom not named searches its first move."""
 LEAVES = ("after_root", "after_reply")
 """The two leaves a level's rates may be given for (the :class:`.search.Shape` fields)."""
 
@@ -56,7 +60,8 @@ def current() -> dict[str, Any]:
             "terms": {name: getattr(evaluate, name) for name in TERMS},
             **{key: globals()[flag] for key, flag in SWITCHES.items()},
             "rivals": {level: list(pair) for level, pair in RIVALS.items()},
-            "leaf": {level: {name: list(w) for name, w in rates.items()} for level, rates in LEAF.items()}}
+            "leaf": {level: {name: list(w) for name, w in rates.items()} for level, rates in LEAF.items()},
+            "book": {level: dict(moves) for level, moves in BOOK.items()}}
 
 
 def use(data: dict[str, Any]) -> None:
@@ -75,6 +80,9 @@ def use(data: dict[str, Any]) -> None:
         LEAF.clear()
         LEAF.update({level: {name: (float(w[0]), float(w[1]), float(w[2])) for name, w in rates.items()}
                      for level, rates in data["leaf"].items()})
+    if "book" in data:
+        BOOK.clear()
+        BOOK.update({level: dict(moves) for level, moves in data["book"].items()})
 
 
 @contextmanager
@@ -100,7 +108,8 @@ def complete(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "values": {**HAND_SET["values"], **data.get("values", {})},
             "terms": {**HAND_SET["terms"], **data.get("terms", {})},
             **{key: data.get(key, HAND_SET[key]) for key in SWITCHES},
-            "rivals": data.get("rivals", HAND_SET["rivals"]), "leaf": data.get("leaf", HAND_SET["leaf"])}
+            "rivals": data.get("rivals", HAND_SET["rivals"]), "leaf": data.get("leaf", HAND_SET["leaf"]),
+            "book": data.get("book", HAND_SET["book"])}
 
 
 def load(path: Path = FILE) -> dict[str, Any] | None:
@@ -121,8 +130,20 @@ def load(path: Path = FILE) -> dict[str, Any] | None:
           and all(level in LEVELS and isinstance(rates, dict) and set(rates) <= set(LEAVES)
                   and all(isinstance(w, list) and len(w) == 3 and all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in w)
                           for w in rates.values())
-                  for level, rates in data.get("leaf", {}).items()))
+                  for level, rates in data.get("leaf", {}).items())
+          and isinstance(data.get("book", {}), dict)
+          and all(level in LEVELS and isinstance(moves, dict)
+                  and all(name in KINGDOM_NAMES and _is_move(text) for name, text in moves.items())
+                  for level, moves in data.get("book", {}).items()))
     return data if ok else None
+
+
+def _is_move(text: object) -> bool:
+    """Whether `text` is a move in the engine's notation (not a pass)."""
+    try:
+        return isinstance(text, str) and Move.parse(text).code != PASS
+    except EngineError:
+        return False
 
 
 shipped = load()
