@@ -16,7 +16,8 @@ is left out of the ranks after a move (the leaf counts it whole: opponents take 
 they can), and counted before one (its kingdom saves it, or does not)."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Callable
 
 from qiguo.engine import GENERAL, Game
 
@@ -35,23 +36,33 @@ threatened losses, largest first, each with whether the piece was taken before t
 next turn."""
 
 
-def threatened(g: Game, k: int, generals: bool) -> list[list[Any]]:
-    """Kingdom k's team's three largest threatened losses, largest first, as watched samples'
-    pieces ([point, loss, taken]); generals left out unless `generals`."""
+@dataclass
+class Watch:
+    """A threatened piece watched until its kingdom's next turn: where it stands now, what the
+    threat view said it stood to lose, and whether it was taken."""
+
+    point: int
+    loss: float
+    taken: bool = False
+
+
+def threatened(g: Game, k: int, generals: bool) -> list[Watch]:
+    """Kingdom k's team's three largest threatened losses, largest first, as watched pieces;
+    generals left out unless `generals`."""
     b = g.board
     loss = Threats(g, g.teams[k]).loss
     found = [(sq, v) for sq, v in loss.items() if generals or b[sq] & 15 != GENERAL]
-    return [[sq, v, False] for sq, v in sorted(found, key=lambda item: item[1], reverse=True)[:3]]
+    return [Watch(sq, v) for sq, v in sorted(found, key=lambda item: item[1], reverse=True)[:3]]
 
 
-Watched = list[tuple[str, int, list[list[Any]]]]
-"""The samples still watched: leaf, kingdom, [point, loss, taken] per piece."""
+Watched = list[tuple[str, int, list[Watch]]]
+"""The samples still watched: leaf, kingdom, its pieces."""
 
 
 def close(watched: Watched, done: list[Sample], over: Callable[[int], bool]) -> Watched:
     """Move the samples of the kingdoms `over` says are done with (their turn has come again, or
     they fell) from `watched` to `done`; returns those still watched."""
-    done.extend((leaf, [(v, hit) for _, v, hit in pieces]) for leaf, owner, pieces in watched
+    done.extend((leaf, [(p.loss, p.taken) for p in pieces]) for leaf, owner, pieces in watched
                 if over(owner) and pieces)
     return [w for w in watched if not over(w[1])]
 
@@ -76,10 +87,10 @@ def measure_game(task: tuple[int, int, int, bool]) -> list[Sample]:
         capture = bool(move) and bool(g.board[to])
         for _, owner, pieces in watched:
             for piece in pieces:
-                if capture and piece[0] == to:
-                    piece[2] = True
-                elif owner == k and piece[0] == frm and not piece[2]:  # its kingdom moved it: follow it
-                    piece[0] = to
+                if capture and piece.point == to:
+                    piece.taken = True
+                elif owner == k and piece.point == frm and not piece.taken:  # its kingdom moved it: follow it
+                    piece.point = to
         g.play_code(move)
         watched = close(watched, done, lambda owner: not g.alive[owner])  # a fallen kingdom has no next turn
         if sampled and g.alive[k]:
