@@ -8,12 +8,14 @@ import pytest
 from qiguo.ai import Budget, opening, weights
 from qiguo.ai.book import book_move
 from qiguo.ai.bots import think
+from qiguo.ai.coach.hint import explain
 from qiguo.ai.coach.judge import Judge
 from qiguo.ai.tune import main as tune_main
 from qiguo.engine import Game, Move
+from qiguo.play.strings import LANGUAGES, reason_words, set_language
 
 A7D3, B8E4 = Move.parse("a7d3").code, Move.parse("b8e4").code
-BOOK = {"book": {"hard": {"Qin": "a7d3", "Chu": "a7d3"}}}
+BOOK = {"book": {"hard": {"Qin": "a7d3", "Chu": "a7d3"}, "hint": {"Qin": "a7d3"}}}
 """Qin's book move, and one Chu can never play (a7 is Qin's point: the book falls back to search)."""
 
 
@@ -24,11 +26,11 @@ def restore_weights():
     weights.use(before)
 
 
-def test_hard_and_the_hint_play_the_book_move_at_a_kingdoms_first_turn_only():
+def test_hard_and_the_hint_play_their_book_move_at_a_kingdoms_first_turn_only():
     weights.use(BOOK)
     g = Game.new()
     assert book_move(g, "hard") == A7D3 and think(g, "hard", budget=Budget(nodes=300)).move == A7D3
-    assert Judge(g, budget=Budget(nodes=300)).best == A7D3  # the hint says what hard plays
+    assert Judge(g, budget=Budget(nodes=300)).best == A7D3 and explain(g, A7D3).key == "opening"
     assert book_move(g, "normal") is None  # a level without a book searches
     g.play("a7d3")
     assert book_move(g, "hard") is None  # Chu's entry is not a legal move for Chu: it searches
@@ -41,6 +43,34 @@ def test_hard_and_the_hint_play_the_book_move_at_a_kingdoms_first_turn_only():
     assert book_move(Game.from_qfen(later.to_qfen()), "hard") is None  # nobody has moved, but not from the start
     weights.use({"book": {}})
     assert book_move(Game.new(), "hard") is None and think(Game.new(), "hard", budget=Budget(nodes=300)).move != A7D3
+    weights.use({"book": {"hard": {"Qin": "a7d3"}}})  # the hint reads its own book, not hard's
+    assert Judge(Game.new(), budget=Budget(nodes=300)).best != A7D3 and explain(Game.new(), A7D3).key != "opening"
+
+
+def test_the_hint_names_its_book_move_in_every_language():
+    weights.use(BOOK)
+    said = {}
+    try:
+        for language in LANGUAGES:
+            set_language(language)
+            said[language] = reason_words(explain(Game.new(), A7D3))
+    finally:
+        set_language("en")
+    assert said["en"].startswith("in test games this first move lost the fewest pieces")
+    assert len(set(said.values())) == len(LANGUAGES) and not any("reason." in w for w in said.values())
+
+
+def test_the_shipped_hint_book_is_the_one_its_study_measured():
+    shipped = weights.load()
+    assert shipped is not None and weights.BOOK.get("hint") == shipped["book"]["hint"]
+    measured = shipped["book_measured"]
+    assert measured["command"].startswith("python -m qiguo.ai.tune opening") and measured["command"].endswith("--for hint")
+    assert shipped["book"]["hint"] == {k: v["book"] for k, v in measured["losses"].items() if v["book"]}
+    for found in measured["losses"].values():
+        if found["book"]:  # each saved a quarter piece against hard's own choice, on both sets of seeds
+            move = found["book"]
+            assert found["moves"][move] <= found["search"] - opening.MARGIN
+            assert found["held_out"][move] <= found["held_out"]["search"] - opening.MARGIN
 
 
 def test_the_weights_file_refuses_a_book_it_cannot_read(tmp_path):
@@ -107,3 +137,7 @@ def test_the_opening_tool_plays_first_moves_on_and_writes_the_book(tmp_path, mon
     assert "Qin" in capsys.readouterr().out
     assert tune_main(["opening", "--kingdoms", "Rome", "--out", str(out)]) == 2
     assert "kingdoms are Qin" in capsys.readouterr().err
+    assert tune_main(["opening", "--seeds", "1", "--seed", "5", "--kingdoms", "qin", "--for", "hint", "--out", str(out)]) == 0
+    hint = weights.load(out)
+    assert hint is not None and hint["book_measured"]["command"].endswith("--kingdoms Qin --for hint")
+    assert hint["book"].get("hint", {}).get("Qin") == qin["book"] and hint["book_measured"]["losses"]["Qin"] == qin

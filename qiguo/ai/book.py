@@ -1,5 +1,5 @@
-"""The book of first moves a level reads (:data:`.weights.BOOK`, measured by :mod:`.opening`):
-its move at each kingdom's first turn of a standard seven-kingdom game."""
+"""The book of first moves a level or the hint reads (:data:`.weights.BOOK`, measured by
+:mod:`.opening`): its move at each kingdom's first turn of a standard seven-kingdom game."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -30,9 +30,10 @@ def _start() -> str:
     return Game.new(STUDIED).start_qfen
 
 
-def book_move(game: Game, level: str) -> int | None:
-    """The book's first move for the mover at `level`, when the book has one and it is legal."""
-    entry = weights.BOOK.get(level, {}).get(KINGDOM_NAMES[game.turn])
+def book_move(game: Game, who: str) -> int | None:
+    """The first move of `who`'s book (a bot level's, or ``"hint"``) for the mover, when the book
+    has one and it is legal."""
+    entry = weights.BOOK.get(who, {}).get(KINGDOM_NAMES[game.turn])
     if entry is None or not applies(game):
         return None
     code = Move.parse(entry).code

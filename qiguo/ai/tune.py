@@ -5,7 +5,7 @@
     python -m qiguo.ai.tune taken [--games N] [--seed S] [--jobs J] [--plies P] [--pieces all|own]
                                   [--out qiguo/ai/weights.json]
     python -m qiguo.ai.tune opening [--seeds N] [--seed S] [--jobs J] [--kingdoms Qin,Chu,...]
-                                    [--out qiguo/ai/weights.json]
+                                    [--for hard|hint] [--out qiguo/ai/weights.json]
 
 ``collect`` plays arena games of mixed levels on node budgets (seeded: the same data on any
 computer) and keeps, every few plies, each kingdom in play's features (the material it moves by
@@ -23,7 +23,8 @@ a threatened piece (:mod:`.taken`): every kingdom's, or with ``--pieces own`` on
 opponents may go for the strongest kingdom's pieces more), and writes those rates as hard's leaf
 weights into the weights file (the rest of it kept). ``opening`` studies each kingdom's first move
 (:mod:`.opening`) and writes the moves that lose fewer pieces than hard's own choice as hard's book
-(:mod:`.book`), with what each move played on lost, into the weights file (the rest of it kept)."""
+(:mod:`.book`), or with ``--for hint`` as the hint's, with what each move played on lost, into the
+weights file (the rest of it kept)."""
 from __future__ import annotations
 
 import argparse
@@ -219,6 +220,7 @@ def _parse(argv: Sequence[str] | None) -> Any:
     o.add_argument("--seed", type=whole(0, 2 ** 31), default=900)
     o.add_argument("--jobs", type=whole(1, 64), default=1)
     o.add_argument("--kingdoms", type=kingdoms, default=list(range(7)), help="the kingdoms studied (names, by commas)")
+    o.add_argument("--for", dest="book", choices=("hard", "hint"), default="hard", help="whose book it writes")
     o.add_argument("--out", default=str(weights.FILE))
     f = sub.add_parser("fit")
     f.add_argument("data")
@@ -317,15 +319,16 @@ def kingdoms(text: str) -> list[int]:
 
 
 def _opening(args: Any) -> int:
-    """Study the first moves and write the ones that save pieces as hard's book into the weights
-    file (the weights the bots read now, for the rest)."""
+    """Study the first moves and write the ones that save pieces as hard's book (or the hint's)
+    into the weights file (the weights the bots read now, for the rest)."""
     started = time.monotonic()
     found = study(args.seed, args.seeds, lambda fn, tasks: each(fn, tasks, args.jobs, "first moves"), args.kingdoms)
     data = weights.load() or weights.current()
-    data["book"] = {**data.get("book", {}), "hard": {k: v["book"] for k, v in found.items() if v["book"]}}
+    data["book"] = {**data.get("book", {}), args.book: {k: v["book"] for k, v in found.items() if v["book"]}}
     names = ",".join(KINGDOM_NAMES[k] for k in args.kingdoms)
     data["book_measured"] = {"command": f"python -m qiguo.ai.tune opening --seeds {args.seeds} --seed {args.seed}"
-                             + ("" if len(args.kingdoms) == 7 else f" --kingdoms {names}"),
+                             + ("" if len(args.kingdoms) == 7 else f" --kingdoms {names}")
+                             + ("" if args.book == "hard" else f" --for {args.book}"),
                              "losses": found}
     try:
         Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")

@@ -42,9 +42,11 @@ counts as lost, ``"after_root"`` with the opponents to move and ``"after_reply"`
 kingdom to move (``"leaf"`` in the file, as ``python -m qiguo.ai.tune taken`` measures them); a
 level or a leaf not named counts them as its :class:`.search.Shape` says."""
 BOOK: dict[str, dict[str, str]] = {}
-"""By level: its first move at each kingdom (by name, in the engine's notation) from the standard
-start (``"book"`` in the file, as ``python -m qiguo.ai.tune opening`` measures it; see
-:mod:`.opening`); a kingdom not named searches its first move."""
+"""By level, or ``"hint"`` for the coach's: its first move at each kingdom (by name, in the
+engine's notation) from the standard start (``"book"`` in the file, as ``python -m qiguo.ai.tune
+opening`` measures it; see :mod:`.opening`); a kingdom not named searches its first move."""
+BOOKS = (*LEVELS, "hint")
+"""Who may have a book: a bot level, or the hint."""
 LEAVES = ("after_root", "after_reply")
 """The two leaves a level's rates may be given for (the :class:`.search.Shape` fields)."""
 
@@ -132,7 +134,7 @@ def load(path: Path = FILE) -> dict[str, Any] | None:
                           for w in rates.values())
                   for level, rates in data.get("leaf", {}).items())
           and isinstance(data.get("book", {}), dict)
-          and all(level in LEVELS and isinstance(moves, dict)
+          and all(level in BOOKS and isinstance(moves, dict)
                   and all(name in KINGDOM_NAMES and _is_move(text) for name, text in moves.items())
                   for level, moves in data.get("book", {}).items()))
     return data if ok else None

@@ -1,6 +1,7 @@
 """The hint: the judge's move (the hard search's on a fixed node budget, going on to finish three plies,
 kept only if it neither leaves the general takeable nor gives material away while a move exists
-that does neither), and why it is suggested, in one reason."""
+that does neither; at a kingdom's first turn, the hint's book move when it has one), and why it is
+suggested, in one reason."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -8,6 +9,7 @@ from typing import Callable
 
 from qiguo.engine import GENERAL, KIND_NAMES, KINGDOM_NAMES, Game, Move, Piece, attackers, point_name
 
+from ..book import book_move
 from ..bots import Budget
 from ..evaluate import VALUE
 from .danger import Outlook, dangers, outlook, still_in_danger, takers_after
@@ -53,6 +55,7 @@ class Reason:
             "threatens_general": f"threatens {name(self.other)}",
             "safe": "a quiet move that leaves nothing of yours to be taken",
             "least_bad": "every move leaves something to be taken; this one risks the least",
+            "opening": "in test games this first move lost the fewest pieces over the next rounds",
         }[self.key] + still
 
 
@@ -97,6 +100,8 @@ def _why(game: Game, code: int, o: Outlook) -> Reason:
     target = general_threatened(game, code, k)
     if target is not None:
         return Reason("threatens_general", mover, target)
+    if code == book_move(game, "hint"):
+        return Reason("opening", mover)
     return Reason("safe" if o.safe else "least_bad", mover)
 
 

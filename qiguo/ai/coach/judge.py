@@ -1,6 +1,6 @@
 """The coach's one judge of a position: the hint's search (the hard bot's, on a fixed node budget
 so that every computer gives the same answer, going on to finish three plies), the move it
-recommends (hard's book move at a kingdom's first turn, when the book has one: see :mod:`..book`),
+recommends (the hint's book move at a kingdom's first turn, when it has one: see :mod:`..book`),
 and what any other move is worth beside it. The hint, key moments, exercises and puzzles all ask
 it; so a move the hint recommends is never called a mistake."""
 from __future__ import annotations
@@ -58,7 +58,7 @@ class Judge:
         self.search, ordered = searcher(self.game, "hard", moves, rng, budget or HINT_BUDGET, cancelled)
         found, _ = self.search.best_move(order_seed=ordered)
         self.depth = max(1, self.search.completed_depth)
-        self.best = safer(self.game, book_move(self.game, "hard") or found)
+        self.best = safer(self.game, book_move(self.game, "hint") or found)
 
     def value(self, code: int) -> float:
         """The search's value of the mover's move `code` (at the depth the search completed)."""
