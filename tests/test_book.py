@@ -141,3 +141,5 @@ def test_the_opening_tool_plays_first_moves_on_and_writes_the_book(tmp_path, mon
     hint = weights.load(out)
     assert hint is not None and hint["book_measured"]["command"].endswith("--kingdoms Qin --for hint")
     assert hint["book"].get("hint", {}).get("Qin") == qin["book"] and hint["book_measured"]["losses"]["Qin"] == qin
+    others = {k: v for k, v in weights.BOOK.get("hint", {}).items() if k != "Qin"}
+    assert others and {k: v for k, v in hint["book"]["hint"].items() if k != "Qin"} == others  # not studied: kept

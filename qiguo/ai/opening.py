@@ -33,6 +33,8 @@ MARGIN = 0.25
 """Pieces a move must save on average, against hard's own choice, to go into the book."""
 OPPONENTS = "normal"
 """The level of the other kingdoms while a first move is measured (hard's A/B opponents)."""
+
+
 @lru_cache(maxsize=64)
 def _before(k: int, seed: int) -> tuple[int, ...]:
     """The moves normal bots play from the start up to kingdom k's first turn (on `seed`)."""

@@ -24,7 +24,7 @@ opponents may go for the strongest kingdom's pieces more), and writes those rate
 weights into the weights file (the rest of it kept). ``opening`` studies each kingdom's first move
 (:mod:`.opening`) and writes the moves that lose fewer pieces than hard's own choice as hard's book
 (:mod:`.book`), or with ``--for hint`` as the hint's, with what each move played on lost, into the
-weights file (the rest of it kept)."""
+weights file (the rest of it kept, the book's entries for kingdoms not studied too)."""
 from __future__ import annotations
 
 import argparse
@@ -324,7 +324,8 @@ def _opening(args: Any) -> int:
     started = time.monotonic()
     found = study(args.seed, args.seeds, lambda fn, tasks: each(fn, tasks, args.jobs, "first moves"), args.kingdoms)
     data = weights.load() or weights.current()
-    data["book"] = {**data.get("book", {}), args.book: {k: v["book"] for k, v in found.items() if v["book"]}}
+    kept = {k: move for k, move in data.get("book", {}).get(args.book, {}).items() if k not in found}
+    data["book"] = {**data.get("book", {}), args.book: {**kept, **{k: v["book"] for k, v in found.items() if v["book"]}}}
     names = ",".join(KINGDOM_NAMES[k] for k in args.kingdoms)
     data["book_measured"] = {"command": f"python -m qiguo.ai.tune opening --seeds {args.seeds} --seed {args.seed}"
                              + ("" if len(args.kingdoms) == 7 else f" --kingdoms {names}")
