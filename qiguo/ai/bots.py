@@ -9,9 +9,9 @@ from typing import Callable
 from qiguo.engine import GENERAL, INERT, PASS, Game, takers
 
 from . import weights
+from .book import book_move
 from .evaluate import RIVALS, VALUE, WIN, Rivals, attrition_cost, evaluate
 from .levels import LEVELS
-from .book import book_move
 from .search import BestReplySearch, Shape
 
 

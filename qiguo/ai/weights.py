@@ -1,8 +1,8 @@
 """The evaluation's weights, as the bots read them: the piece values and the kingdom terms of
 :mod:`.evaluate`, whether the search counts each piece it may lose against its kingdom's
 attrition limit, whether hard's opponents' round counts trades, how much each level weighs its
-opponents' standing against its own, and how much of its threatened pieces a level's search counts
-as lost at its leaves.
+opponents' standing against its own, how much of its threatened pieces a level's search counts
+as lost at its leaves, and the books of first moves (a level's, and the hint's).
 They come from ``weights.json`` beside this module, written by the tuning tool (``python -m qiguo.ai.tune``);
 a missing or damaged file leaves the hand-set values. `use` switches to other weights in this
 process (the A/B test runs old and new side by side)."""
