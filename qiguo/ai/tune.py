@@ -281,6 +281,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def written(out: str, data: dict[str, Any]) -> bool:
+    """Write a weights file (what ``taken`` and ``opening`` measured, into the weights the bots read
+    now); a file that cannot be written is said in one line (False)."""
+    try:
+        Path(out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    except OSError as e:
+        print(f"error: {out}: {e.strerror or e}", file=sys.stderr)
+        return False
+    return True
+
+
 def _taken(args: Any) -> int:
     """Measure the leaf's rates and write them as hard's into the weights file (the weights the
     bots read now, for the rest)."""
@@ -298,10 +309,7 @@ def _taken(args: Any) -> int:
                              + (f" --plies {args.plies}" if args.plies < MAX_PLIES else "")
                              + (" --pieces own" if own else ""),
                              "samples": len(samples)}
-    try:
-        Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    except OSError as e:
-        print(f"error: {args.out}: {e.strerror or e}", file=sys.stderr)
+    if not written(args.out, data):
         return 2
     print(f"{len(samples)} threat views of {args.games} games, {time.monotonic() - started:.0f} s")
     for leaf, w in measured.items():
@@ -331,10 +339,7 @@ def _opening(args: Any) -> int:
                              + ("" if len(args.kingdoms) == 7 else f" --kingdoms {names}")
                              + ("" if args.book == "hard" else f" --for {args.book}"),
                              "losses": found}
-    try:
-        Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    except OSError as e:
-        print(f"error: {args.out}: {e.strerror or e}", file=sys.stderr)
+    if not written(args.out, data):
         return 2
     print(f"\nfirst moves of {names} on {args.seeds} seeds, {time.monotonic() - started:.0f} s; "
           f"pieces lost in {ROUNDS} rounds:")
