@@ -39,9 +39,11 @@ OPPONENTS = "normal"
 def _before(k: int, seed: int) -> tuple[int, ...]:
     """The moves normal bots play from the start up to kingdom k's first turn (on `seed`)."""
     g = Game.new(STUDIED)
+    played: list[int] = []
     while g.turn != k and g.result is None:
-        g.play_code(think(g, OPPONENTS, seed=seed * 1000 + g.ply, budget=NODE_BUDGETS[OPPONENTS]).move)
-    return tuple(int(Move.parse(m).code) for m in g.history)
+        played.append(think(g, OPPONENTS, seed=seed * 1000 + g.ply, budget=NODE_BUDGETS[OPPONENTS]).move)
+        g.play_code(played[-1])
+    return tuple(played)
 
 
 def position_before(k: int, seed: int) -> Game:
