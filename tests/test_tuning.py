@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -129,6 +130,22 @@ def test_hard_weighing_its_opponents_less_keeps_the_piece_it_gave_to_save_the_le
     assert chosen["{}"] == "a9e13" and chosen[str({"hard": [0.2, 0.2]})] != "a9e13"
 
 
+def test_the_shipped_hard_is_the_candidate_its_sequential_test_passed():
+    """Hard ships candidate F (the book of first moves, opponents weighed at a fifth) only because
+    F's sequential test against the hard before it crossed its upper bound."""
+    from qiguo.ai.bots import think
+    ab = Path(__file__).resolve().parent.parent / "tools" / "tuning" / "ab"
+    free = json.loads((ab / "FREE.json").read_text())
+    shipped = weights.load()
+    assert shipped is not None
+    assert shipped["rivals"] == free["rivals"] and shipped["book"]["hard"] == free["book"]["hard"]
+    verdict = json.loads((ab / "f-sprt.json").read_text())["sprt"]
+    assert verdict["llr"] >= verdict["bound"]
+    assert weights.rivals("hard") == (0.2, 0.2)
+    game = Game.from_qfen(POLICING)
+    assert str(Move(think(game, "hard", budget=Budget(nodes=6000, floor=True)).move)) != "a9e13"
+
+
 HANGING = {"b1": "wG", "s19": "rG", "s3": "oG", "e9": "wH", "e12": "rD"}
 """Qin's Horse hangs to Chu's Deputy; Qin to move."""
 
@@ -227,6 +244,7 @@ def test_the_shipped_weights_are_the_ones_in_use():
         assert used["values"][name] == v
     for name, v in shipped.get("terms", {}).items():
         assert used["terms"][name] == v
+    assert used["rivals"] == shipped.get("rivals", {}) and used["book"] == shipped.get("book", {})
 
 
 def test_the_tuning_tool_runs_end_to_end_on_a_tiny_budget(tmp_path, capsys):
