@@ -132,8 +132,8 @@ def test_hard_weighing_its_opponents_less_keeps_the_piece_it_gave_to_save_the_le
 
 def test_the_shipped_hard_is_the_candidate_its_sequential_test_passed():
     """Hard ships candidate F (the book of first moves, opponents weighed at a fifth) only because
-    F's sequential test against the hard before it crossed its upper bound."""
-    from qiguo.ai.bots import think
+    F's sequential test against the hard before it crossed its upper bound. (That the shipped
+    weights are the ones in use, and what these rivals change on POLICING, the tests beside it say.)"""
     ab = Path(__file__).resolve().parent.parent / "tools" / "tuning" / "ab"
     free = json.loads((ab / "FREE.json").read_text())
     shipped = weights.load()
@@ -141,9 +141,6 @@ def test_the_shipped_hard_is_the_candidate_its_sequential_test_passed():
     assert shipped["rivals"] == free["rivals"] and shipped["book"]["hard"] == free["book"]["hard"]
     verdict = json.loads((ab / "f-sprt.json").read_text())["sprt"]
     assert verdict["llr"] >= verdict["bound"]
-    assert weights.rivals("hard") == (0.2, 0.2)
-    game = Game.from_qfen(POLICING)
-    assert str(Move(think(game, "hard", budget=Budget(nodes=6000, floor=True)).move)) != "a9e13"
 
 
 HANGING = {"b1": "wG", "s19": "rG", "s3": "oG", "e9": "wH", "e12": "rD"}
