@@ -429,23 +429,3 @@ def test_stopping_a_run_stops_its_worker_processes(tmp_path, how):
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert not left
-
-
-def test_a_level_deepens_by_the_step_the_weights_file_says(tmp_path):
-    """With a step of 2, hard's deepening goes 1, 3, 5: it never stops on an even depth, where
-    its search ends on the opponents' reply."""
-    from qiguo.ai.bots import think
-    g = Game.new()
-    rng = random.Random(5)
-    for _ in range(12):
-        g.play_code(rng.choice(g.legal_codes()))
-    assert think(g, "hard", 1, Budget(nodes=40000)).depth == 4
-    path = tmp_path / "step.json"
-    path.write_text(json.dumps({"step": {"hard": 2}}))
-    weights.use(weights.load(path))
-    assert weights.current()["step"] == {"hard": 2}
-    assert think(g, "hard", 1, Budget(nodes=40000)).depth == 3
-    assert think(g, "normal", 1, Budget(nodes=40000)).depth == 2  # a level not named is as it was
-    for bad in ('{"step": {"hard": 0}}', '{"step": {"hard": 1.5}}', '{"step": {"nobody": 2}}'):
-        path.write_text(bad)
-        assert weights.load(path) is None

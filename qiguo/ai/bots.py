@@ -102,8 +102,8 @@ def searcher(game: Game, level: str, moves: list[int], rng: random.Random, budge
              cancelled: Callable[[], bool] | None = None) -> tuple[BestReplySearch, list[int]]:
     """The search a searching level makes on a copy of `game`, and its root moves in the order
     it tries them (shuffled by `rng` among equals, then greedy); both weigh the opponents as
-    the level does (:func:`.weights.rivals`), its leaves count threatened pieces and its deepening
-    steps as the weights file says (:data:`.weights.LEAF`, :data:`.weights.STEP`)."""
+    the level does (:func:`.weights.rivals`), and its leaves count threatened pieces as the weights
+    file says (:data:`.weights.LEAF`)."""
     start = time.perf_counter()
     deadline = start + budget.seconds if budget.seconds else None
     cap = start + cap_seconds(budget.seconds) if budget.seconds else None
@@ -116,8 +116,6 @@ def searcher(game: Game, level: str, moves: list[int], rng: random.Random, budge
     if leaf:
         shape = replace(shape, after_root=leaf.get("after_root", shape.after_root),
                         after_reply=leaf.get("after_reply", shape.after_reply))
-    if level in weights.STEP:
-        shape = replace(shape, step=weights.STEP[level])
     return BestReplySearch(work, deadline, budget.nodes, cancelled, shape, cap, node_cap, rivals), ordered
 
 

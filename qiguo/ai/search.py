@@ -55,9 +55,6 @@ class Shape:
     min_depth: int = 1
     """The depth a search completes whatever its deadline (up to its cap): a slow or busy
     computer gets the same bot, only slower."""
-    step: int = 1
-    """How many plies deeper each iteration of the deepening searches (2: odd depths only, each
-    ending with the level's own move)."""
 
 
 class BestReplySearch:
@@ -166,7 +163,7 @@ class BestReplySearch:
         if len(moves) == 1:
             return moves[0], 0.0
         best, best_val = moves[0], -WIN
-        for depth in range(1, self.shape.max_depth + 1, self.shape.step):
+        for depth in range(1, self.shape.max_depth + 1):
             self.overtaken = None
             try:
                 val, move = self._root(moves, depth)

@@ -2,7 +2,7 @@
 :mod:`.evaluate`, whether the search counts each piece it may lose against its kingdom's
 attrition limit, whether hard's opponents' round counts trades, how much each level weighs its
 opponents' standing against its own, how much of its threatened pieces a level's search counts
-as lost at its leaves, how many plies each step of a level's deepening adds, and the books of first moves (a level's, and the hint's).
+as lost at its leaves, and the books of first moves (a level's, and the hint's).
 They come from ``weights.json`` beside this module, written by the tuning tool (``python -m qiguo.ai.tune``);
 a missing or damaged file leaves the hand-set values. `use` switches to other weights in this
 process (the A/B test runs old and new side by side)."""
@@ -41,9 +41,6 @@ LEAF: dict[str, dict[str, tuple[float, float, float]]] = {}
 counts as lost, ``"after_root"`` with the opponents to move and ``"after_reply"`` with the level's
 kingdom to move (``"leaf"`` in the file, as ``python -m qiguo.ai.tune taken`` measures them); a
 level or a leaf not named counts them as its :class:`.search.Shape` says."""
-STEP: dict[str, int] = {}
-"""By search level: how many plies deeper each iteration of its deepening searches (``"step"`` in
-the file; a level not named deepens as its :class:`.search.Shape` says)."""
 BOOK: dict[str, dict[str, str]] = {}
 """By level, or ``"hint"`` for the coach's: its first move at each kingdom (by name, in the
 engine's notation) from the standard start (``"book"`` in the file, as ``python -m qiguo.ai.tune
@@ -66,7 +63,7 @@ def current() -> dict[str, Any]:
             **{key: globals()[flag] for key, flag in SWITCHES.items()},
             "rivals": {level: list(pair) for level, pair in RIVALS.items()},
             "leaf": {level: {name: list(w) for name, w in rates.items()} for level, rates in LEAF.items()},
-            "step": dict(STEP), "book": {level: dict(moves) for level, moves in BOOK.items()}}
+            "book": {level: dict(moves) for level, moves in BOOK.items()}}
 
 
 def use(data: dict[str, Any]) -> None:
@@ -85,9 +82,6 @@ def use(data: dict[str, Any]) -> None:
         LEAF.clear()
         LEAF.update({level: {name: (float(w[0]), float(w[1]), float(w[2])) for name, w in rates.items()}
                      for level, rates in data["leaf"].items()})
-    if "step" in data:
-        STEP.clear()
-        STEP.update({level: int(n) for level, n in data["step"].items()})
     if "book" in data:
         BOOK.clear()
         BOOK.update({level: dict(moves) for level, moves in data["book"].items()})
@@ -110,14 +104,14 @@ under them (see :mod:`.puzzles.mine`), the tuning starts from them and the A/B t
 
 
 def complete(data: dict[str, Any]) -> dict[str, Any]:
-    """A weight set with every value, term, switch, level's rivals, leaf and step: those `data` leaves out
+    """A weight set with every value, term, switch, level's rivals and leaf: those `data` leaves out
     are the hand-set ones, as when the bots read a file (so that switching between two sets
     leaves nothing of the first)."""
     return {**data, "values": {**HAND_SET["values"], **data.get("values", {})},
             "terms": {**HAND_SET["terms"], **data.get("terms", {})},
             **{key: data.get(key, HAND_SET[key]) for key in SWITCHES},
             "rivals": data.get("rivals", HAND_SET["rivals"]), "leaf": data.get("leaf", HAND_SET["leaf"]),
-            "step": data.get("step", HAND_SET["step"]), "book": data.get("book", HAND_SET["book"])}
+            "book": data.get("book", HAND_SET["book"])}
 
 
 def load(path: Path = FILE) -> dict[str, Any] | None:
@@ -139,8 +133,6 @@ def load(path: Path = FILE) -> dict[str, Any] | None:
                   and all(isinstance(w, list) and len(w) == 3 and all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in w)
                           for w in rates.values())
                   for level, rates in data.get("leaf", {}).items())
-          and isinstance(data.get("step", {}), dict)
-          and all(level in LEVELS and type(n) is int and 1 <= n <= 4 for level, n in data.get("step", {}).items())
           and isinstance(data.get("book", {}), dict)
           and all(level in BOOKS and isinstance(moves, dict)
                   and all(name in KINGDOM_NAMES and _is_move(text) for name, text in moves.items())
