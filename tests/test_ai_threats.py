@@ -6,21 +6,23 @@ import pytest
 from qiguo.ai.evaluate import VALUE
 from qiguo.ai.threats import Threats
 from positions import game as position
-from qiguo.engine import HORSE, SABRE, Game, Move, parse_point, random_game
+from qiguo.engine import CANNON, CROSSBOW, HORSE, SABRE, Game, Move, parse_point, random_game
 
 
-@pytest.mark.parametrize("rules, options, blocs", [
-    ("standard", {}, None), ("chinese", {}, None), ("sima-guang", {}, None),
-    ("standard", {"ranged": "exact"}, "wg,ro"), ("standard", {"horse": "upto3", "attrition_limit": 4}, None),
-    ("standard", {"general_army": "removed", "attrition_limit": 4}, None)])
-def test_kept_threats_equal_fresh_ones_through_play_and_undo(rules, options, blocs):
+@pytest.mark.parametrize("rules, options, blocs, brink", [
+    ("standard", {}, None, False), ("chinese", {}, None, False), ("sima-guang", {}, None, False),
+    ("standard", {"ranged": "exact"}, "wg,ro", False), ("standard", {"horse": "upto3", "attrition_limit": 4}, None, False),
+    ("standard", {"general_army": "removed", "attrition_limit": 4}, None, False),
+    ("standard", {"attrition_limit": 4}, None, True), ("chinese", {"attrition_limit": 3}, None, True),
+    ("sima-guang", {"attrition_limit": 5}, "wg,ro", True)])
+def test_kept_threats_equal_fresh_ones_through_play_and_undo(rules, options, blocs, brink):
     rng = random.Random(5)
     for seed in range(4):
         g = random_game(Game.new(rules, blocs=blocs, **options), seed, max_plies=rng.randrange(0, 150))
         if g.result is not None:
             continue
         team = g.teams[g.turn]
-        kept = Threats(g, team)
+        kept = Threats(g, team, brink)
         seen = [dict(kept.loss)]
         while g.result is None and len(seen) <= 60:
             m = rng.choice(g.legal_moves())
@@ -29,14 +31,14 @@ def test_kept_threats_equal_fresh_ones_through_play_and_undo(rules, options, blo
             g.play(m)
             kept.moved(m.from_sq, m.to_sq, g.alive != alive, horse)
             if g.result is None:  # once over, nobody reads the losses: they are not kept
-                fresh = Threats(g, team)
+                fresh = Threats(g, team, brink)
                 assert (kept.loss, kept.bits, kept.hit) == (fresh.loss, fresh.bits, fresh.hit), (g.to_qfen(), m)
             seen.append(dict(kept.loss))
         for _ in range(len(seen) - 1):
             g.undo()
             kept.undo()
             seen.pop()
-            assert kept.loss == seen[-1] == Threats(g, team).loss
+            assert kept.loss == seen[-1] == Threats(g, team, brink).loss
 
 
 
@@ -134,3 +136,35 @@ def test_a_general_taken_between_two_enemies_hands_on_or_removes_the_threat(gene
     kept.moved(parse_point("a1"), parse_point("a15"), True, False)
     assert (parse_point("c10") in kept.loss) is threatened
     assert kept.loss == Threats(g, g.teams[0]).loss
+
+
+BRINK = {"b1": "wG", "s19": "rG", "s3": "oG", "e5": "wA", "i9": "wC", "i12": "rD", "r14": "wX", "r17": "oD"}
+"""Qin's Cannon on i9, defended by its Bow on e5, is attacked by Chu's Deputy on i12: a trade that
+costs Chu more than it takes. Qi's Deputy on r17 can take Qin's Crossbow on r14 for nothing."""
+LOST = "wSwSwWwWwWwWwHwHwH"
+
+
+def brink_at(losses: int, mover: str = "w") -> Game:
+    return position(BRINK, mover=mover, prisoners="r=" + LOST[:2 * losses])
+
+
+def test_a_defended_piece_counts_whole_when_its_capture_would_end_the_kingdom():
+    # at nine losses of ten, the Deputy taking the Cannon ends Qin: nobody takes back for it
+    cannon, crossbow = parse_point("i9"), parse_point("r14")
+    loss = {(n, brink): Threats(brink_at(n), 0, brink).loss for n in (8, 9) for brink in (False, True)}
+    assert loss[9, True] == {cannon: VALUE[CANNON], crossbow: VALUE[CROSSBOW]}
+    assert loss[8, True] == loss[8, False] == loss[9, False] == {crossbow: VALUE[CROSSBOW]}
+
+
+def test_a_loss_in_the_search_brings_a_defended_piece_to_the_brink_and_back():
+    # at eight losses, Qi takes the Crossbow (the ninth): the defended Cannon counts whole from then,
+    # and no more once the capture is taken back
+    g = brink_at(8, mover="o")
+    kept = Threats(g, 0, True)
+    assert parse_point("i9") not in kept.loss
+    g.play("r17r14")
+    kept.moved(parse_point("r17"), parse_point("r14"), False, False)
+    assert kept.loss == {parse_point("i9"): VALUE[CANNON]} == Threats(g, 0, True).loss
+    g.undo()
+    kept.undo()
+    assert kept.loss == {parse_point("r14"): VALUE[CROSSBOW]} == Threats(g, 0, True).loss

@@ -109,6 +109,27 @@ def test_a_level_weighs_its_opponents_as_the_weights_file_says(tmp_path):
         assert weights.load(path) is None
 
 
+def test_the_levels_the_weights_file_names_count_a_defended_piece_whole_at_the_brink(tmp_path):
+    """``brink`` names the levels whose search counts a defended piece whole when its capture
+    would end its kingdom: Qin's Cannon, defended by its Bow and attacked by Chu's Deputy, at
+    nine losses of ten. Their leaf counts it lost, with Qin; other levels' leaf does not."""
+    pieces = {"b1": "wG", "s19": "rG", "s3": "oG", "e5": "wA", "i9": "wC", "i12": "rD"}
+    g = Game.from_qfen(qfen_of(pieces, "w", prisoners="r=" + LOST[:18]))
+    path = tmp_path / "weights.json"
+    path.write_text(json.dumps({"attrition_aware": True, "brink": ["hard"]}))
+    weights.use(weights.complete(weights.load(path)))
+
+    def leaf(level: str) -> float:
+        search, _ = searcher(g, level, sorted(g.legal_codes()), random.Random(0), Budget(nodes=100))
+        return search._leaf(-1e9, 1e9, False) - search._eval()  # the opponents to move
+    assert leaf("hard") < -50 and leaf("normal") == 0.0
+    weights.use(weights.complete({"attrition_aware": True}))
+    assert leaf("hard") == 0.0
+    for bad in ('{"brink": "hard"}', '{"brink": ["Hard"]}', '{"brink": {"hard": true}}'):
+        path.write_text(bad)
+        assert weights.load(path) is None
+
+
 POLICING = ("6kWkWkH7pH2/3kHkW2kS6pWpW3/3kGkS10gA2gH/5kB10pEgHgW/rH12gH2gSgWgB/15gSgW2/8oG2kE5gE1/4rH14/"
             "10gH8/5rE3Z9/rB1wE3bB5gD5bH/15bW2bW/13bH2bSbG1/3bErHrG11bW1/12oE6/13bD4bW/gG3rS6oD2oW1bH2/"
             "3rH1rW1rS3oW3oH3/3rWrD1rWrW4oB2oW3 r w:,p:g w=pWkApHbCrApHpDpSpWoH,r=wHwWwWkWpHoCoHwCwDwHkH,"

@@ -103,7 +103,8 @@ def searcher(game: Game, level: str, moves: list[int], rng: random.Random, budge
     """The search a searching level makes on a copy of `game`, and its root moves in the order
     it tries them (shuffled by `rng` among equals, then greedy); both weigh the opponents as
     the level does (:func:`.weights.rivals`), and its leaves count threatened pieces as the weights
-    file says (:data:`.weights.LEAF`)."""
+    file says (:data:`.weights.LEAF`) and, for a level in :data:`.weights.BRINK`, a defended piece
+    whose capture would end its kingdom whole."""
     start = time.perf_counter()
     deadline = start + budget.seconds if budget.seconds else None
     cap = start + cap_seconds(budget.seconds) if budget.seconds else None
@@ -116,7 +117,8 @@ def searcher(game: Game, level: str, moves: list[int], rng: random.Random, budge
     if leaf:
         shape = replace(shape, after_root=leaf.get("after_root", shape.after_root),
                         after_reply=leaf.get("after_reply", shape.after_reply))
-    return BestReplySearch(work, deadline, budget.nodes, cancelled, shape, cap, node_cap, rivals), ordered
+    brink = level in weights.BRINK
+    return BestReplySearch(work, deadline, budget.nodes, cancelled, shape, cap, node_cap, rivals, brink), ordered
 
 
 def novice(game: Game, moves: list[int], rng: random.Random) -> int:

@@ -63,7 +63,7 @@ class BestReplySearch:
 
     def __init__(self, game: Game, deadline: float | None = None, node_limit: int | None = None,
                  cancelled: Callable[[], bool] | None = None, shape: Shape = Shape(32), cap: float | None = None,
-                 node_cap: int | None = None, rivals: Rivals = RIVALS):
+                 node_cap: int | None = None, rivals: Rivals = RIVALS, brink: bool = False):
         self.g = game
         self.root = game.turn
         self.after_root = [(self.root + i) % 7 for i in range(1, 7)]
@@ -96,7 +96,7 @@ class BestReplySearch:
         self.terms = hegemony_terms(game.rules)
         self._saved: list[tuple[list[float], list[float]]] = []
         self._evaluated: tuple[list[float] | None, float] = (None, 0.0)
-        self.threats = Threats(game, self.team)
+        self.threats = Threats(game, self.team, brink)
 
     def _play(self, m: int) -> None:
         """Play m, keeping the material of each letter, each kingdom's value and the threats up

@@ -6,7 +6,10 @@ losing the kingdom. After a move only the pieces whose attackers can have change
 ``touched_by`` of both ends of the move) are looked at again, so a leaf of the search need not
 walk every piece; of those, a piece no opponent attacked is looked at in full only when an
 opponent's piece now reaches it along a line through an end of the move, or by horse (the only
-ways a move can bring a new attacker)."""
+ways a move can bring a new attacker).
+
+With `brink`, a defended piece whose capture would end its kingdom by attrition counts whole:
+nobody takes back for a kingdom that is out."""
 from __future__ import annotations
 
 from qiguo.engine import ENVOY, GENERAL, INERT, Game, attackers, touched_by
@@ -23,9 +26,11 @@ that it starts again."""
 class Threats:
     """The loss of every threatened root-team piece, by point (points absent: nothing to lose)."""
 
-    def __init__(self, game: Game, team: int):
+    def __init__(self, game: Game, team: int, brink: bool = False):
         self.g = game
         self.team = team
+        self.brink = brink
+        """Whether a defended piece counts whole when its capture would end its kingdom."""
         self.loss: dict[int, float] = {}
         self.allied = game.teams.count(team) > 1
         """Whether the team has kingdoms besides the one searching (allies)."""
@@ -99,6 +104,8 @@ class Threats:
         self.hit |= 1 << sq
         if p & 15 == GENERAL:
             return GENERAL_DANGER
+        if defended and self.brink and g.alive[p >> 4] and g.attrition_left(p >> 4) <= g.weights[p & 15]:
+            defended = False  # its capture ends the kingdom: nobody takes back
         loss = VALUE[p & 15] - (cheapest if defended else 0.0)
         return loss if loss > 0 else 0.0
 
@@ -155,6 +162,12 @@ class Threats:
         touched = set(touched_by(g, frm, horse, cannon, bits) + touched_by(g, to, horse, cannon, bits))
         if bits >> to & 1:
             touched.add(to)
+        elif self.brink and bits0 >> to & 1:  # one piece nearer the limit: every threatened one again
+            rest = hit & bits
+            while rest:
+                low = rest & -rest
+                touched.add(low.bit_length() - 1)
+                rest ^= low
         ends = (frm, to)
         enemy = self.enemy
         for sq in touched:
