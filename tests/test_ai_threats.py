@@ -11,7 +11,8 @@ from qiguo.engine import CANNON, CROSSBOW, HORSE, SABRE, Game, Move, parse_point
 
 @pytest.mark.parametrize("rules, options, blocs, brink", [
     ("standard", {}, None, False), ("chinese", {}, None, False), ("sima-guang", {}, None, False),
-    ("standard", {"ranged": "exact"}, "wg,ro", False), ("standard", {"horse": "upto3", "attrition_limit": 4}, None, False),
+    ("standard", {"ranged": "exact"}, "wg,ro", False),
+    ("standard", {"horse": "upto3", "attrition_limit": 4}, None, False),
     ("standard", {"general_army": "removed", "attrition_limit": 4}, None, False),
     ("standard", {"attrition_limit": 4}, None, True), ("chinese", {"attrition_limit": 3}, None, True),
     ("sima-guang", {"attrition_limit": 5}, "wg,ro", True)])

@@ -138,7 +138,8 @@ def load(path: Path = FILE) -> dict[str, Any] | None:
           and all(level in LEVELS and isinstance(pair, list) and len(pair) == 2
                   and all(isinstance(v, (int, float)) and 0 <= v <= 10 for v in pair)
                   for level, pair in data.get("rivals", {}).items())
-          and isinstance(data.get("brink", []), list) and all(level in LEVELS for level in data.get("brink", []))
+          and isinstance(data.get("brink", []), list)
+          and all(level in LEVELS for level in data.get("brink", []))
           and isinstance(data.get("leaf", {}), dict)
           and all(level in LEVELS and isinstance(rates, dict) and set(rates) <= set(LEAVES)
                   and all(isinstance(w, list) and len(w) == 3 and all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in w)
