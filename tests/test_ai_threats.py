@@ -5,7 +5,7 @@ import pytest
 
 from qiguo.ai.evaluate import VALUE
 from qiguo.ai.threats import Threats
-from positions import game as position
+from positions import DEFENDED, LOST, game as position
 from qiguo.engine import CANNON, CROSSBOW, HORSE, SABRE, Game, Move, parse_point, random_game
 
 
@@ -139,10 +139,8 @@ def test_a_general_taken_between_two_enemies_hands_on_or_removes_the_threat(gene
     assert kept.loss == Threats(g, g.teams[0]).loss
 
 
-BRINK = {"b1": "wG", "s19": "rG", "s3": "oG", "e5": "wA", "i9": "wC", "i12": "rD", "r14": "wX", "r17": "oD"}
-"""Qin's Cannon on i9, defended by its Bow on e5, is attacked by Chu's Deputy on i12: a trade that
-costs Chu more than it takes. Qi's Deputy on r17 can take Qin's Crossbow on r14 for nothing."""
-LOST = "wSwSwWwWwWwWwHwHwH"
+BRINK = {**DEFENDED, "r14": "wX", "r17": "oD"}
+"""DEFENDED, and Qi's Deputy on r17 can take Qin's Crossbow on r14 for nothing."""
 
 
 def brink_at(losses: int, mover: str = "w") -> Game:

@@ -19,10 +19,10 @@ from qiguo.ai.bots import easy, searcher
 from qiguo.ai.search import BestReplySearch
 from qiguo.ai.tune import NAMES, best_temperature, collect_game, fit, log_likelihood, main as tune_main, start_weights
 from qiguo.engine import HORSE, REASONS, Game, Move, qfen_of
+from positions import DEFENDED, LOST, game as position
 
 TRADE = {"b1": "wG", "s19": "rG", "s3": "oG", "e5": "wA", "i9": "rC", "i12": "rD"}
 """Qin's Sabre can take Chu's Cannon, which Chu's Deputy takes back."""
-LOST = "wSwSwWwWwWwWwHwHwH"
 
 
 @pytest.fixture(autouse=True)
@@ -113,8 +113,7 @@ def test_the_levels_the_weights_file_names_count_a_defended_piece_whole_at_the_b
     """``brink`` names the levels whose search counts a defended piece whole when its capture
     would end its kingdom: Qin's Cannon, defended by its Bow and attacked by Chu's Deputy, at
     nine losses of ten. Their leaf counts it lost, with Qin; other levels' leaf does not."""
-    pieces = {"b1": "wG", "s19": "rG", "s3": "oG", "e5": "wA", "i9": "wC", "i12": "rD"}
-    g = Game.from_qfen(qfen_of(pieces, "w", prisoners="r=" + LOST[:18]))
+    g = position(DEFENDED, prisoners="r=" + LOST[:18])
     path = tmp_path / "weights.json"
     path.write_text(json.dumps({"attrition_aware": True, "brink": ["hard"]}))
     weights.use(weights.complete(weights.load(path)))
