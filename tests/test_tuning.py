@@ -129,6 +129,33 @@ def test_the_levels_the_weights_file_names_count_a_defended_piece_whole_at_the_b
         assert weights.load(path) is None
 
 
+DUEL = {"b1": "wG", "h19": "rG", "e5": "wH", "h9": "rD", "s1": "rW"}
+"""Qin and Chu alone: Qin's Horse can take Chu's Deputy, which Chu's General takes back, or Qin's
+General can take Chu's Sword for nothing."""
+
+
+def test_the_levels_the_weights_file_names_play_a_duel_zero_sum(tmp_path):
+    """``duel`` names the levels that weigh a single opponent as much as themselves: hard,
+    weighing its opponents at a fifth, takes the free Sword; in a duel it gives its Horse for
+    Chu's Deputy, as normal does. With a third kingdom in the game nothing changes."""
+    path = tmp_path / "weights.json"
+    path.write_text(json.dumps({"attrition_aware": True, "rivals": {"hard": [0.2, 0.2]}, "duel": ["hard"]}))
+    weights.use(weights.complete(weights.load(path)))
+    three = position({**DUEL, "s17": "oG"})
+    for g, rivals in ((position(DUEL), evaluate.DUEL), (three, (0.2, 0.2))):
+        search, _ = searcher(g, "hard", sorted(g.legal_codes()), random.Random(0), Budget(nodes=100))
+        assert search.rivals == rivals and search._eval() == pytest.approx(evaluate.evaluate(g, 0, rivals=rivals))
+
+    def hard(g: Game) -> str:
+        return str(Move(searcher(g, "hard", sorted(g.legal_codes()), random.Random(0), Budget(nodes=3000))[0].best_move()[0]))
+    assert hard(position(DUEL)) == "e5h9" and hard(three) != "e5h9"
+    weights.use(weights.complete({"attrition_aware": True, "rivals": {"hard": [0.2, 0.2]}}))
+    assert hard(position(DUEL)) == "b1s1"
+    for bad in ('{"duel": "hard"}', '{"duel": ["Hard"]}', '{"duel": {"hard": true}}'):
+        path.write_text(bad)
+        assert weights.load(path) is None
+
+
 POLICING = ("6kWkWkH7pH2/3kHkW2kS6pWpW3/3kGkS10gA2gH/5kB10pEgHgW/rH12gH2gSgWgB/15gSgW2/8oG2kE5gE1/4rH14/"
             "10gH8/5rE3Z9/rB1wE3bB5gD5bH/15bW2bW/13bH2bSbG1/3bErHrG11bW1/12oE6/13bD4bW/gG3rS6oD2oW1bH2/"
             "3rH1rW1rS3oW3oH3/3rWrD1rWrW4oB2oW3 r w:,p:g w=pWkApHbCrApHpDpSpWoH,r=wHwWwWkWpHoCoHwCwDwHkH,"

@@ -10,7 +10,7 @@ from qiguo.engine import GENERAL, INERT, PASS, Game, takers
 
 from . import weights
 from .book import book_move
-from .evaluate import RIVALS, VALUE, WIN, Rivals, attrition_cost, evaluate
+from .evaluate import DUEL, RIVALS, VALUE, WIN, Rivals, attrition_cost, evaluate
 from .levels import LEVELS
 from .search import BestReplySearch, Shape
 
@@ -102,7 +102,8 @@ def searcher(game: Game, level: str, moves: list[int], rng: random.Random, budge
              cancelled: Callable[[], bool] | None = None) -> tuple[BestReplySearch, list[int]]:
     """The search a searching level makes on a copy of `game`, and its root moves in the order
     it tries them (shuffled by `rng` among equals, then greedy); both weigh the opponents as
-    the level does (:func:`.weights.rivals`), and its leaves count threatened pieces as the weights
+    the level does (:func:`.weights.rivals`; :data:`.evaluate.DUEL` in a duel, for a level in
+    :data:`.weights.DUEL`), and its leaves count threatened pieces as the weights
     file says (:data:`.weights.LEAF`) and, for a level in :data:`.weights.BRINK`, a defended piece
     whose capture would end its kingdom whole."""
     start = time.perf_counter()
@@ -112,6 +113,8 @@ def searcher(game: Game, level: str, moves: list[int], rng: random.Random, budge
     work = game.copy()  # ordering and search both leave it as they found it
     rng.shuffle(moves)  # equal moves are chosen among fairly, and repeatably for a seed
     rivals = weights.rivals(level)
+    if level in weights.DUEL and len({work.teams[k] for k in range(7) if work.alive[k]}) == 2:
+        rivals = DUEL  # one opponent left: a duel
     ordered = easy_order(work, moves, rivals)
     shape, leaf = SHAPES[level], weights.LEAF.get(level, {})
     if leaf:

@@ -53,6 +53,9 @@ Rivals = tuple[float, float]
 RIVALS: Rivals = (0.5, 0.5)
 """How much the strongest opponent's standing and the opponents' average standing count against a
 player's own (a level may weigh them otherwise: :func:`.weights.rivals`)."""
+DUEL: Rivals = (0.5, 0.5)
+"""The rivals of a level that plays a duel zero-sum (:data:`.weights.DUEL`): with one opponent left,
+strongest and average are the same kingdom, so what it loses counts as much as what one gains."""
 
 
 def attrition_cost(g: Game, k: int, before: int = 0) -> float:

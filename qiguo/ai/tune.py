@@ -266,7 +266,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     tuned = {"values": {**{KIND_NAMES[k]: round(v, 3) for k, v in zip(KINDS, w)}},
              "terms": {t: round(v, 3) for t, v in zip(TERMS, w[len(KINDS):])},
              "attrition_aware": True, "round_trades": decided["round_trades"], "rivals": decided["rivals"],
-             "brink": decided["brink"], "leaf": decided["leaf"],
+             "brink": decided["brink"], "duel": decided["duel"], "leaf": decided["leaf"],
              "temperature": round(w[-1], 3),
              "command": f"python -m qiguo.ai.tune fit {args.data}", "positions": len(data),
              "games": games_in(data),
