@@ -365,3 +365,27 @@ def test_an_unfinished_iteration_keeps_a_move_that_beat_the_last_finished_choice
     two_plies, _ = BestReplySearch(g.copy(), shape=replace(hard, max_depth=2)).best_move()
     assert move != first_ply  # the finished iteration's choice is not played ...
     assert move == two_plies  # ... the move the second ply, searched to its end, chooses is
+
+
+ESCAPE = {"b1": "wG", "o16": "rG", "h9": "wH"}
+"""Qin and Chu alone: Qin's Horse can go to k13, from where it attacks Chu's General on o16 (which
+cannot take it there)."""
+
+
+@pytest.mark.parametrize("evade", [False, True])
+def test_a_general_attacked_before_a_selective_reply_escapes_with_evade(evade):
+    # Two plies from a MAX node below the first reply: Qin's Horse attacks Chu's General, then a
+    # selective reply (captures only), then a leaf where Qin takes what stands. Without escapes
+    # the General stands and the leaf takes it: a win that is not one. With them, it flees.
+    from qiguo.ai.evaluate import WIN
+    from qiguo.ai.search import BestReplySearch, Shape
+    g = position(ESCAPE)
+    search = BestReplySearch(g, shape=Shape(4, full_min=1), evade=evade)
+    value = search._search(2, -2 * WIN, 2 * WIN, 2, True)
+    assert (value > WIN / 2) is not evade
+    assert g.history == [] and g.turn == 0
+    search._play(Move.parse("h9k13"))
+    g.set_turn(1)
+    flights = {m.code for m in g.legal_moves() if str(m).startswith("o16")}
+    g.set_turn(0)
+    assert flights and search._escapes() == dict.fromkeys(flights, 1) and g.turn == 0

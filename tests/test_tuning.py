@@ -156,6 +156,23 @@ def test_the_levels_the_weights_file_names_play_a_duel_zero_sum(tmp_path):
         assert weights.load(path) is None
 
 
+def test_the_levels_the_weights_file_names_let_an_attacked_general_escape(tmp_path):
+    """``evade`` names the levels whose selective replies include a General's escapes."""
+    g = position(DUEL)
+    path = tmp_path / "weights.json"
+    path.write_text(json.dumps({"evade": ["hard"]}))
+    weights.use(weights.complete(weights.load(path)))
+
+    def evades(level: str) -> bool:
+        return searcher(g, level, sorted(g.legal_codes()), random.Random(0), Budget(nodes=100))[0].evade
+    assert evades("hard") and not evades("normal")
+    weights.use(weights.complete({}))
+    assert not evades("hard")
+    for bad in ('{"evade": "hard"}', '{"evade": ["Hard"]}', '{"evade": {"hard": true}}'):
+        path.write_text(bad)
+        assert weights.load(path) is None
+
+
 POLICING = ("6kWkWkH7pH2/3kHkW2kS6pWpW3/3kGkS10gA2gH/5kB10pEgHgW/rH12gH2gSgWgB/15gSgW2/8oG2kE5gE1/4rH14/"
             "10gH8/5rE3Z9/rB1wE3bB5gD5bH/15bW2bW/13bH2bSbG1/3bErHrG11bW1/12oE6/13bD4bW/gG3rS6oD2oW1bH2/"
             "3rH1rW1rS3oW3oH3/3rWrD1rWrW4oB2oW3 r w:,p:g w=pWkApHbCrApHpDpSpWoH,r=wHwWwWkWpHoCoHwCwDwHkH,"

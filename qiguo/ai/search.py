@@ -63,7 +63,7 @@ class BestReplySearch:
 
     def __init__(self, game: Game, deadline: float | None = None, node_limit: int | None = None,
                  cancelled: Callable[[], bool] | None = None, shape: Shape = Shape(32), cap: float | None = None,
-                 node_cap: int | None = None, rivals: Rivals = RIVALS, brink: bool = False):
+                 node_cap: int | None = None, rivals: Rivals = RIVALS, brink: bool = False, evade: bool = False):
         self.g = game
         self.root = game.turn
         self.after_root = [(self.root + i) % 7 for i in range(1, 7)]
@@ -97,6 +97,9 @@ class BestReplySearch:
         self._saved: list[tuple[list[float], list[float]]] = []
         self._evaluated: tuple[list[float] | None, float] = (None, 0.0)
         self.threats = Threats(game, self.team, brink)
+        self.evade = evade
+        """Whether the selective replies include the escapes of each opponent's General that the root
+        kingdom attacks (:meth:`_escapes`)."""
 
     def _play(self, m: int) -> None:
         """Play m, keeping the material of each letter, each kingdom's value and the threats up
@@ -334,6 +337,8 @@ class BestReplySearch:
                 return best, 0
             beta = min(beta, best)
             owner = self._captures_of_ours()
+            if self.evade:
+                owner.update(self._escapes())
         else:
             owner = self._replies()
             if not owner:
@@ -447,6 +452,22 @@ class BestReplySearch:
             for s in attackers(g, sq):
                 if enemy[b[s]]:
                     out[s << 9 | sq] = ctl[b[s] >> 4]
+        return out
+
+    def _escapes(self) -> dict[int, int]:
+        """The moves of each opponent's General that a piece of the root kingdom attacks: move code
+        -> its kingdom (the leaf after a selective reply lets the root kingdom take a General
+        left standing)."""
+        g = self.g
+        b, ctl, root = g.board, g.controller, self.root
+        out: dict[int, int] = {}
+        for k in self._opponents():
+            at = next((sq for sq in g.pieces[k] if b[sq] & 15 == GENERAL), None)
+            if at is None or not any(ctl[b[s] >> 4] == root for s in attackers(g, at)):
+                continue
+            g.set_turn(k)
+            out.update(dict.fromkeys((m for m in g.legal_codes() if m >> 9 == at), k))
+        g.set_turn(root)
         return out
 
     def _cut(self, ply: int, m: int, depth: int) -> None:

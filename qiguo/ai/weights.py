@@ -3,7 +3,8 @@
 attrition limit, whether hard's opponents' round counts trades, how much each level weighs its
 opponents' standing against its own, how much of its threatened pieces a level's search counts
 as lost at its leaves, which levels count a defended piece whole when its capture would end its
-kingdom, which levels play zero-sum once one opponent is left, and the books of first moves (a level's, and the hint's).
+kingdom, which levels play zero-sum once one opponent is left, which levels let an opponent's
+attacked General escape in their selective replies, and the books of first moves (a level's, and the hint's).
 They come from ``weights.json`` beside this module, written by the tuning tool (``python -m qiguo.ai.tune``);
 a missing or damaged file leaves the hand-set values. `use` switches to other weights in this
 process (the A/B test runs old and new side by side)."""
@@ -45,6 +46,11 @@ DUEL: set[str] = set()
 """The search levels that, with a single opponent (team) left in the game, weigh it as
 :data:`.evaluate.DUEL` whatever their rivals (a duel is zero-sum): ``"duel"`` in the file, a
 list of levels."""
+EVADE: set[str] = set()
+"""The search levels whose selective replies (below the first, :attr:`.search.Shape.full_min`)
+include the escapes of an opponent's General that the level's kingdom attacks, beside the
+captures: without them the General stands and the next leaf takes it (``"evade"`` in the file, a
+list of levels)."""
 LEAF: dict[str, dict[str, tuple[float, float, float]]] = {}
 """By search level: how much of its three most threatened pieces (largest first) the search's leaf
 counts as lost, ``"after_root"`` with the opponents to move and ``"after_reply"`` with the level's
@@ -71,7 +77,7 @@ def current() -> dict[str, Any]:
             "terms": {name: getattr(evaluate, name) for name in TERMS},
             **{key: globals()[flag] for key, flag in SWITCHES.items()},
             "rivals": {level: list(pair) for level, pair in RIVALS.items()},
-            "brink": sorted(BRINK), "duel": sorted(DUEL),
+            "brink": sorted(BRINK), "duel": sorted(DUEL), "evade": sorted(EVADE),
             "leaf": {level: {name: list(w) for name, w in rates.items()} for level, rates in LEAF.items()},
             "book": {level: dict(moves) for level, moves in BOOK.items()}}
 
@@ -94,6 +100,9 @@ def use(data: dict[str, Any]) -> None:
     if "duel" in data:
         DUEL.clear()
         DUEL.update(data["duel"])
+    if "evade" in data:
+        EVADE.clear()
+        EVADE.update(data["evade"])
     if "leaf" in data:
         LEAF.clear()
         LEAF.update({level: {name: (float(w[0]), float(w[1]), float(w[2])) for name, w in rates.items()}
@@ -120,14 +129,14 @@ under them (see :mod:`.puzzles.mine`), the tuning starts from them and the A/B t
 
 
 def complete(data: dict[str, Any]) -> dict[str, Any]:
-    """A weight set with every value, term, switch, level's rivals, brink, duel and leaf: those `data` leaves out
+    """A weight set with every value, term, switch, level's rivals, brink, duel, evade and leaf: those `data` leaves out
     are the hand-set ones, as when the bots read a file (so that switching between two sets
     leaves nothing of the first)."""
     return {**data, "values": {**HAND_SET["values"], **data.get("values", {})},
             "terms": {**HAND_SET["terms"], **data.get("terms", {})},
             **{key: data.get(key, HAND_SET[key]) for key in SWITCHES},
             "rivals": data.get("rivals", HAND_SET["rivals"]), "brink": data.get("brink", HAND_SET["brink"]),
-            "duel": data.get("duel", HAND_SET["duel"]),
+            "duel": data.get("duel", HAND_SET["duel"]), "evade": data.get("evade", HAND_SET["evade"]),
             "leaf": data.get("leaf", HAND_SET["leaf"]),
             "book": data.get("book", HAND_SET["book"])}
 
@@ -150,6 +159,8 @@ def load(path: Path = FILE) -> dict[str, Any] | None:
           and all(level in LEVELS for level in data.get("brink", []))
           and isinstance(data.get("duel", []), list)
           and all(level in LEVELS for level in data.get("duel", []))
+          and isinstance(data.get("evade", []), list)
+          and all(level in LEVELS for level in data.get("evade", []))
           and isinstance(data.get("leaf", {}), dict)
           and all(level in LEVELS and isinstance(rates, dict) and set(rates) <= set(LEAVES)
                   and all(isinstance(w, list) and len(w) == 3 and all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in w)
