@@ -51,6 +51,8 @@ EVADE: set[str] = set()
 include the escapes of an opponent's General that the level's kingdom attacks, beside the
 captures: without them the General stands and the next leaf takes it (``"evade"`` in the file, a
 list of levels)."""
+LEVEL_SETS = {"brink": BRINK, "duel": DUEL, "evade": EVADE}
+"""The switches a weights file gives by level, as a list of levels: its key -> the set of this module."""
 LEAF: dict[str, dict[str, tuple[float, float, float]]] = {}
 """By search level: how much of its three most threatened pieces (largest first) the search's leaf
 counts as lost, ``"after_root"`` with the opponents to move and ``"after_reply"`` with the level's
@@ -77,7 +79,7 @@ def current() -> dict[str, Any]:
             "terms": {name: getattr(evaluate, name) for name in TERMS},
             **{key: globals()[flag] for key, flag in SWITCHES.items()},
             "rivals": {level: list(pair) for level, pair in RIVALS.items()},
-            "brink": sorted(BRINK), "duel": sorted(DUEL), "evade": sorted(EVADE),
+            **{key: sorted(levels) for key, levels in LEVEL_SETS.items()},
             "leaf": {level: {name: list(w) for name, w in rates.items()} for level, rates in LEAF.items()},
             "book": {level: dict(moves) for level, moves in BOOK.items()}}
 
@@ -94,15 +96,10 @@ def use(data: dict[str, Any]) -> None:
     if "rivals" in data:
         RIVALS.clear()
         RIVALS.update({level: (float(pair[0]), float(pair[1])) for level, pair in data["rivals"].items()})
-    if "brink" in data:
-        BRINK.clear()
-        BRINK.update(data["brink"])
-    if "duel" in data:
-        DUEL.clear()
-        DUEL.update(data["duel"])
-    if "evade" in data:
-        EVADE.clear()
-        EVADE.update(data["evade"])
+    for key, levels in LEVEL_SETS.items():
+        if key in data:
+            levels.clear()
+            levels.update(data[key])
     if "leaf" in data:
         LEAF.clear()
         LEAF.update({level: {name: (float(w[0]), float(w[1]), float(w[2])) for name, w in rates.items()}
@@ -129,14 +126,14 @@ under them (see :mod:`.puzzles.mine`), the tuning starts from them and the A/B t
 
 
 def complete(data: dict[str, Any]) -> dict[str, Any]:
-    """A weight set with every value, term, switch, level's rivals, brink, duel, evade and leaf: those `data` leaves out
+    """A weight set with every value, term, switch, level's rivals, level sets and leaf: those `data` leaves out
     are the hand-set ones, as when the bots read a file (so that switching between two sets
     leaves nothing of the first)."""
     return {**data, "values": {**HAND_SET["values"], **data.get("values", {})},
             "terms": {**HAND_SET["terms"], **data.get("terms", {})},
             **{key: data.get(key, HAND_SET[key]) for key in SWITCHES},
-            "rivals": data.get("rivals", HAND_SET["rivals"]), "brink": data.get("brink", HAND_SET["brink"]),
-            "duel": data.get("duel", HAND_SET["duel"]), "evade": data.get("evade", HAND_SET["evade"]),
+            "rivals": data.get("rivals", HAND_SET["rivals"]),
+            **{key: data.get(key, HAND_SET[key]) for key in LEVEL_SETS},
             "leaf": data.get("leaf", HAND_SET["leaf"]),
             "book": data.get("book", HAND_SET["book"])}
 
@@ -155,12 +152,8 @@ def load(path: Path = FILE) -> dict[str, Any] | None:
           and all(level in LEVELS and isinstance(pair, list) and len(pair) == 2
                   and all(isinstance(v, (int, float)) and 0 <= v <= 10 for v in pair)
                   for level, pair in data.get("rivals", {}).items())
-          and isinstance(data.get("brink", []), list)
-          and all(level in LEVELS for level in data.get("brink", []))
-          and isinstance(data.get("duel", []), list)
-          and all(level in LEVELS for level in data.get("duel", []))
-          and isinstance(data.get("evade", []), list)
-          and all(level in LEVELS for level in data.get("evade", []))
+          and all(isinstance(data.get(key, []), list) and all(level in LEVELS for level in data.get(key, []))
+                  for key in LEVEL_SETS)
           and isinstance(data.get("leaf", {}), dict)
           and all(level in LEVELS and isinstance(rates, dict) and set(rates) <= set(LEAVES)
                   and all(isinstance(w, list) and len(w) == 3 and all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in w)
