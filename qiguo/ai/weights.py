@@ -4,7 +4,8 @@ attrition limit, whether hard's opponents' round counts trades, how much each le
 opponents' standing against its own, how much of its threatened pieces a level's search counts
 as lost at its leaves, which levels count a defended piece whole when its capture would end its
 kingdom, which levels play zero-sum once one opponent is left, which levels let an opponent's
-attacked General escape in their selective replies, and the books of first moves (a level's, and the hint's).
+attacked General escape in their selective replies, and the books of first moves (a level's,
+and the hint's).
 They come from ``weights.json`` beside this module, written by the tuning tool (``python -m qiguo.ai.tune``);
 a missing or damaged file leaves the hand-set values. `use` switches to other weights in this
 process (the A/B test runs old and new side by side)."""
