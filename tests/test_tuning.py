@@ -25,6 +25,11 @@ TRADE = {"b1": "wG", "s19": "rG", "s3": "oG", "e5": "wA", "i9": "rC", "i12": "rD
 """Qin's Sabre can take Chu's Cannon, which Chu's Deputy takes back."""
 
 
+def search_of(g: Game, level: str, nodes: int = 100) -> BestReplySearch:
+    """The search `level` makes from `g` (as :func:`qiguo.ai.bots.searcher` sets it up)."""
+    return searcher(g, level, sorted(g.legal_codes()), random.Random(0), Budget(nodes=nodes))[0]
+
+
 @pytest.fixture(autouse=True)
 def restore_weights():
     before = weights.current()
@@ -86,7 +91,6 @@ def test_the_weights_file_is_read_and_used(tmp_path):
 def test_a_level_weighs_its_opponents_as_the_weights_file_says(tmp_path):
     """``rivals`` gives a level its own weights of the strongest and the average opponent against
     its standing; its search and its move ordering use them, other levels keep the hand-set ones."""
-    from qiguo.ai.bots import searcher
     g = trade_at(2)
     g.play("e5i9")  # Qin takes a Cannon: Chu is now the weakest, another kingdom the strongest
     g.set_turn(0)
@@ -99,8 +103,7 @@ def test_a_level_weighs_its_opponents_as_the_weights_file_says(tmp_path):
     for strongest, field in ((0.2, 0.1), (0.5, 0.5), (0.0, 0.0)):
         expected = values[0] - strongest * max(others) - field * sum(others) / len(others)
         assert evaluate.evaluate(g, 0, rivals=(strongest, field)) == pytest.approx(expected)
-    hard, _ = searcher(g, "hard", sorted(g.legal_codes()), random.Random(0), Budget(nodes=100))
-    normal, _ = searcher(g, "normal", sorted(g.legal_codes()), random.Random(0), Budget(nodes=100))
+    hard, normal = search_of(g, "hard"), search_of(g, "normal")
     assert hard._eval() == pytest.approx(evaluate.evaluate(g, 0, rivals=(0.2, 0.1)))
     assert normal._eval() == pytest.approx(evaluate.evaluate(g, 0))
     for bad in ('{"rivals": {"hard": [0.2]}}', '{"rivals": {"hard": [-1, 0]}}', '{"rivals": [0.2, 0.2]}',
@@ -119,7 +122,7 @@ def test_the_levels_the_weights_file_names_count_a_defended_piece_whole_at_the_b
     weights.use(weights.complete(weights.load(path)))
 
     def leaf(level: str) -> float:
-        search, _ = searcher(g, level, sorted(g.legal_codes()), random.Random(0), Budget(nodes=100))
+        search = search_of(g, level)
         return search._leaf(-1e9, 1e9, False) - search._eval()  # the opponents to move
     assert leaf("hard") < -50 and leaf("normal") == 0.0
     weights.use(weights.complete({"attrition_aware": True}))
@@ -140,11 +143,11 @@ def test_the_levels_the_weights_file_names_play_a_duel_zero_sum(tmp_path):
     weights.use(weights.complete(weights.load(path)))
     three = position({**DUEL, "s17": "oG"})
     for g, rivals in ((position(DUEL), evaluate.DUEL), (three, (0.2, 0.2))):
-        search, _ = searcher(g, "hard", sorted(g.legal_codes()), random.Random(0), Budget(nodes=100))
+        search = search_of(g, "hard")
         assert search.rivals == rivals and search._eval() == pytest.approx(evaluate.evaluate(g, 0, rivals=rivals))
 
     def hard(g: Game) -> str:
-        return str(Move(searcher(g, "hard", sorted(g.legal_codes()), random.Random(0), Budget(nodes=3000))[0].best_move()[0]))
+        return str(Move(search_of(g, "hard", nodes=3000).best_move()[0]))
     assert hard(position(DUEL)) == "e5h9" and hard(three) != "e5h9"
     weights.use(weights.complete({"attrition_aware": True, "rivals": {"hard": [0.2, 0.2]}}))
     assert hard(position(DUEL)) == "b1s1"
@@ -158,7 +161,7 @@ def test_the_levels_the_weights_file_names_let_an_attacked_general_escape(tmp_pa
     weights.use(weights.complete(weights.load(path)))
 
     def evades(level: str) -> bool:
-        return searcher(g, level, sorted(g.legal_codes()), random.Random(0), Budget(nodes=100))[0].evade
+        return search_of(g, level).evade
     assert evades("hard") and not evades("normal")
     weights.use(weights.complete({}))
     assert not evades("hard")
@@ -215,7 +218,7 @@ HANGING = {"b1": "wG", "s19": "rG", "s3": "oG", "e9": "wH", "e12": "rD"}
 def leaf_loss(position: dict[str, str]) -> float:
     """What hard's leaf, with the opponents to move, counts Qin as losing in the position."""
     g = Game.from_qfen(qfen_of(position, "w"))
-    s, _ = searcher(g, "hard", sorted(g.legal_codes()), random.Random(0), Budget(nodes=100))
+    s = search_of(g, "hard")
     return s._eval() - s._leaf(-1e9, 1e9, False)
 
 
