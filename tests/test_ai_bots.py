@@ -389,3 +389,34 @@ def test_a_general_attacked_before_a_selective_reply_escapes_with_evade(evade):
     flights = {m.code for m in g.legal_moves() if str(m).startswith("o16")}
     g.set_turn(0)
     assert flights and search._escapes() == dict.fromkeys(flights, 1) and g.turn == 0
+
+
+FLIGHT = {"b1": "wG", "s19": "rG", "o16": "rD", "h9": "wH"}
+"""Qin and Chu alone: Qin's Horse can go to k13, from where it attacks Chu's Deputy on o16 (which
+cannot take it there)."""
+
+
+def test_the_most_valuable_piece_attacked_before_a_selective_reply_flees_with_flee():
+    # Qin's Horse attacks Chu's Deputy, then a selective reply, then a leaf where Qin takes what
+    # stands. Without flights the Deputy stands and the attack counts as its capture; with them
+    # it flees and the attack gains nothing.
+    from qiguo.ai.evaluate import VALUE, WIN
+    from qiguo.ai.search import BestReplySearch, Shape
+    from qiguo.engine import DEPUTY
+
+    def after_attack(flee):
+        g = position(FLIGHT)
+        search = BestReplySearch(g, shape=Shape(4, full_min=1), flee=flee)
+        search._play(Move.parse("h9k13"))
+        return search, search._search(1, -2 * WIN, 2 * WIN, 3, False)
+    (search, fled), (_, stood) = after_attack(True), after_attack(False)
+    assert stood == pytest.approx(fled + VALUE[DEPUTY])
+    g = search.g
+    g.set_turn(1)
+    flights = {m.code for m in g.legal_moves() if str(m).startswith("o16")}
+    g.set_turn(0)
+    assert flights and search._flights() == dict.fromkeys(flights, 1) and g.turn == 0
+    # A General comes first: with Chu's General attacked, its escapes are the flights.
+    general = BestReplySearch(position(ESCAPE), shape=Shape(4, full_min=1))
+    general._play(Move.parse("h9k13"))
+    assert general._flights() == general._escapes() != {}

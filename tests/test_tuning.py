@@ -153,18 +153,20 @@ def test_the_levels_the_weights_file_names_play_a_duel_zero_sum(tmp_path):
     assert hard(position(DUEL)) == "b1s1"
 
 
-def test_the_levels_the_weights_file_names_let_an_attacked_general_escape(tmp_path):
-    """``evade`` names the levels whose selective replies include a General's escapes."""
+@pytest.mark.parametrize("key", ["evade", "flee"])
+def test_the_levels_the_weights_file_names_let_an_attacked_piece_escape(tmp_path, key):
+    """``evade`` names the levels whose selective replies include a General's escapes, ``flee``
+    those whose selective replies include the moves of the most valuable piece they can take."""
     g = position(DUEL)
     path = tmp_path / "weights.json"
-    path.write_text(json.dumps({"evade": ["hard"]}))
+    path.write_text(json.dumps({key: ["hard"]}))
     weights.use(weights.complete(weights.load(path)))
 
-    def evades(level: str) -> bool:
-        return search_of(g, level).evade
-    assert evades("hard") and not evades("normal")
+    def escapes(level: str) -> bool:
+        return bool(getattr(search_of(g, level), key))
+    assert escapes("hard") and not escapes("normal")
     weights.use(weights.complete({}))
-    assert not evades("hard")
+    assert not escapes("hard")
 
 
 @pytest.mark.parametrize("key", sorted(weights.LEVEL_SETS))

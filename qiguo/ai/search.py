@@ -63,7 +63,8 @@ class BestReplySearch:
 
     def __init__(self, game: Game, deadline: float | None = None, node_limit: int | None = None,
                  cancelled: Callable[[], bool] | None = None, shape: Shape = Shape(32), cap: float | None = None,
-                 node_cap: int | None = None, rivals: Rivals = RIVALS, brink: bool = False, evade: bool = False):
+                 node_cap: int | None = None, rivals: Rivals = RIVALS, brink: bool = False, evade: bool = False,
+                 flee: bool = False):
         self.g = game
         self.root = game.turn
         self.after_root = [(self.root + i) % 7 for i in range(1, 7)]
@@ -100,6 +101,9 @@ class BestReplySearch:
         self.evade = evade
         """Whether the selective replies include the escapes of each opponent's General that the root
         kingdom attacks (:meth:`_escapes`)."""
+        self.flee = flee
+        """Whether the selective replies include the moves of the most valuable opponent piece the
+        root kingdom can take (:meth:`_flights`)."""
 
     def _play(self, m: int) -> None:
         """Play m, keeping the material of each letter, each kingdom's value and the threats up
@@ -339,6 +343,8 @@ class BestReplySearch:
             owner = self._captures_of_ours()
             if self.evade:
                 owner.update(self._escapes())
+            if self.flee:
+                owner.update(self._flights())
         else:
             owner = self._replies()
             if not owner:
@@ -468,6 +474,30 @@ class BestReplySearch:
             g.set_turn(k)
             out.update(dict.fromkeys((m for m in g.legal_codes() if m >> 9 == at), k))
         g.set_turn(root)
+        return out
+
+    def _flights(self) -> dict[int, int]:
+        """The moves of the most valuable opponent piece the root kingdom can take (a General
+        first): move code -> the kingdom that moves it. Without them the piece stands through a
+        selective reply, and the next leaf counts its capture: every attack would be a capture."""
+        g = self.g
+        b = g.board
+        target, worth = -1, 0.0
+        g.set_turn(self.root)
+        for m in g.legal_codes():
+            victim = b[m & 511]
+            if victim:
+                w = WIN if victim & 15 == GENERAL else VALUE[victim & 15]
+                if w > worth:
+                    target, worth = m & 511, w
+        if target < 0:
+            return {}
+        k = g.controller[b[target] >> 4]
+        if k == INERT:
+            return {}
+        g.set_turn(k)
+        out = dict.fromkeys((m for m in g.legal_codes() if m >> 9 == target), k)
+        g.set_turn(self.root)
         return out
 
     def _cut(self, ply: int, m: int, depth: int) -> None:
