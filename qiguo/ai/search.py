@@ -471,8 +471,7 @@ class BestReplySearch:
             at = next((sq for sq in g.pieces[k] if b[sq] & 15 == GENERAL), None)
             if at is None or not any(ctl[b[s] >> 4] == root for s in attackers(g, at)):
                 continue
-            g.set_turn(k)
-            out.update(dict.fromkeys((m for m in g.legal_codes() if m >> 9 == at), k))
+            out.update(self._moves_of(at, k))
         g.set_turn(root)
         return out
 
@@ -495,10 +494,15 @@ class BestReplySearch:
         k = g.controller[b[target] >> 4]
         if k == INERT:
             return {}
-        g.set_turn(k)
-        out = dict.fromkeys((m for m in g.legal_codes() if m >> 9 == target), k)
+        out = self._moves_of(target, k)
         g.set_turn(self.root)
         return out
+
+    def _moves_of(self, at: int, k: int) -> dict[int, int]:
+        """The legal moves of kingdom k's piece on `at`: move code -> k (k is left to move)."""
+        g = self.g
+        g.set_turn(k)
+        return dict.fromkeys((m for m in g.legal_codes() if m >> 9 == at), k)
 
     def _cut(self, ply: int, m: int, depth: int) -> None:
         """Remember a quiet move that caused a cut (killer and history heuristics)."""
