@@ -380,7 +380,7 @@ def test_a_general_attacked_before_a_selective_reply_escapes_with_evade(evade):
     from qiguo.ai.evaluate import WIN
     from qiguo.ai.search import BestReplySearch, Shape
     g = position(ESCAPE)
-    search = BestReplySearch(g, shape=Shape(4, full_min=1), evade=evade)
+    search = BestReplySearch(g, shape=Shape(4, full_min=1), switches=frozenset({"evade"} if evade else ()))
     value = search._search(2, -2 * WIN, 2 * WIN, 2, True)
     assert (value > WIN / 2) is not evade
     assert g.history == [] and g.turn == 0
@@ -406,7 +406,7 @@ def test_the_most_valuable_piece_attacked_before_a_selective_reply_flees_with_fl
 
     def after_attack(flee):
         g = position(FLIGHT)
-        search = BestReplySearch(g, shape=Shape(4, full_min=1), flee=flee)
+        search = BestReplySearch(g, shape=Shape(4, full_min=1), switches=frozenset({"flee"} if flee else ()))
         search._play(Move.parse("h9k13"))
         return search, search._search(1, -2 * WIN, 2 * WIN, 3, False)
     (search, fled), (_, stood) = after_attack(True), after_attack(False)

@@ -111,8 +111,9 @@ def searcher(game: Game, level: str, moves: list[int], rng: random.Random, budge
     :data:`.weights.DUEL`), and its leaves count threatened pieces as the weights
     file says (:data:`.weights.LEAF`) and, for a level in :data:`.weights.BRINK`, a defended piece
     whose capture would end its kingdom whole; for a level in :data:`.weights.EVADE`, its selective
-    replies let an attacked General escape, and for one in :data:`.weights.FLEE` the most valuable
-    piece it can take."""
+    replies let an attacked General escape, for one in :data:`.weights.FLEE` the most valuable
+    piece it can take, and for one in :data:`.weights.DODGE` its opponents' round moves away what it
+    attacks (the search is given the names of the level's sets)."""
     start = time.perf_counter()
     deadline = start + budget.seconds if budget.seconds else None
     cap = start + cap_seconds(budget.seconds) if budget.seconds else None
@@ -127,9 +128,8 @@ def searcher(game: Game, level: str, moves: list[int], rng: random.Random, budge
     if leaf:
         shape = replace(shape, after_root=leaf.get("after_root", shape.after_root),
                         after_reply=leaf.get("after_reply", shape.after_reply))
-    brink, evade, flee = level in weights.BRINK, level in weights.EVADE, level in weights.FLEE
-    return BestReplySearch(work, deadline, budget.nodes, cancelled, shape, cap, node_cap, rivals, brink,
-                           evade, flee), ordered
+    switches = frozenset(key for key, levels in weights.LEVEL_SETS.items() if level in levels)
+    return BestReplySearch(work, deadline, budget.nodes, cancelled, shape, cap, node_cap, rivals, switches), ordered
 
 
 def novice(game: Game, moves: list[int], rng: random.Random) -> int:

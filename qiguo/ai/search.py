@@ -19,8 +19,8 @@ from typing import Callable
 from qiguo.engine import CANNON, GENERAL, HORSE, INERT, PASS, Game, attackers
 
 from . import weights
-from .evaluate import (RIVALS, VALUE, WIN, Rivals, attrition_cost, controlled, evaluate, hegemony_terms, kingdom_value,
-                       kingdom_values, letter_material)
+from .evaluate import (RIVALS, VALUE, WIN, Rivals, attrition_cost, controlled, evaluate, hegemony_terms,
+                       kingdom_value, kingdom_values, letter_material)
 from .threats import GENERAL_DANGER, Threats
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -59,12 +59,12 @@ class Shape:
 
 class BestReplySearch:
     """One search from one position. The game given is searched in place and left as found;
-    callers pass a copy they own."""
+    callers pass a copy they own. `switches` names what a level's search does beyond the shape
+    (the keys of :data:`.weights.LEVEL_SETS`: ``brink``, ``evade``, ``flee``, ``dodge``)."""
 
     def __init__(self, game: Game, deadline: float | None = None, node_limit: int | None = None,
                  cancelled: Callable[[], bool] | None = None, shape: Shape = Shape(32), cap: float | None = None,
-                 node_cap: int | None = None, rivals: Rivals = RIVALS, brink: bool = False, evade: bool = False,
-                 flee: bool = False):
+                 node_cap: int | None = None, rivals: Rivals = RIVALS, switches: frozenset[str] = frozenset()):
         self.g = game
         self.root = game.turn
         self.after_root = [(self.root + i) % 7 for i in range(1, 7)]
@@ -97,13 +97,16 @@ class BestReplySearch:
         self.terms = hegemony_terms(game.rules)
         self._saved: list[tuple[list[float], list[float]]] = []
         self._evaluated: tuple[list[float] | None, float] = (None, 0.0)
-        self.threats = Threats(game, self.team, brink)
-        self.evade = evade
+        self.threats = Threats(game, self.team, "brink" in switches)
+        self.evade = "evade" in switches
         """Whether the selective replies include the escapes of each opponent's General that the root
         kingdom attacks (:meth:`_escapes`)."""
-        self.flee = flee
+        self.flee = "flee" in switches
         """Whether the selective replies include the moves of the most valuable opponent piece the
         root kingdom can take (:meth:`_flights`)."""
+        self.dodge = "dodge" in switches and shape.round
+        """Whether an opponent in the round with nothing to take moves away its most valuable piece
+        the root kingdom can take (:meth:`_targets`, :meth:`_dodge`)."""
 
     def _play(self, m: int) -> None:
         """Play m, keeping the material of each letter, each kingdom's value and the threats up
@@ -330,8 +333,9 @@ class BestReplySearch:
     def _min(self, depth: int, alpha: float, beta: float, ply: int, tt_move: int) -> tuple[float, int]:
         g = self.g
         best, best_move = 2 * WIN, 0
+        targets = self._targets() if self.dodge else None
         if ply // 2 >= self.shape.full_min:  # only captures, or a move that changes nothing for us
-            others = self._round(-1) if self.shape.round else 0
+            others = self._round(-1, targets=targets) if self.shape.round else 0
             try:
                 best = self._search(depth - 1, alpha, beta, ply + 1, True)
             finally:
@@ -354,14 +358,14 @@ class BestReplySearch:
         (the same for each of its replies, so found once)."""
         for m in self._order(list(owner), ply, tt_move, quiet_by_history=False):
             k = owner[m]
-            played = self._round_before(k, rounds) if self.shape.round else 0
+            played = self._round_before(k, rounds, targets) if self.shape.round else 0
             try:
                 if g.result is None and g.alive[self.root] and (not played or m in (rounds[k][1] or ())):
                     g.set_turn(k)
                     self._play(m)
                     played += 1
                     if self.shape.round and g.result is None:
-                        played += self._round(k, before=False)
+                        played += self._round(k, before=False, targets=targets)
                 v = self._search(depth - 1, alpha, beta, ply + 1, True)
             finally:
                 for _ in range(played):
@@ -375,7 +379,8 @@ class BestReplySearch:
                         break
         return best, best_move
 
-    def _round_before(self, replier: int, memo: dict[int, tuple[list[tuple[int, int]], set[int] | None]]) -> int:
+    def _round_before(self, replier: int, memo: dict[int, tuple[list[tuple[int, int]], set[int] | None]],
+                      targets: dict[int, int] | None = None) -> int:
         """The opponents' captures before `replier`'s reply (see :meth:`_round`), chosen once
         per MIN node and replier and played again for its other replies. The memo also keeps
         the replier's legal moves after them (an earlier kingdom's capture may have taken a
@@ -383,7 +388,7 @@ class BestReplySearch:
         found = memo.get(replier)
         if found is None:
             moves: list[tuple[int, int]] = []
-            played = self._round(replier, before=True, record=moves)
+            played = self._round(replier, before=True, record=moves, targets=targets)
             legal = None
             if played:
                 g = self.g
@@ -401,16 +406,19 @@ class BestReplySearch:
             g.set_turn(self.root)
         return len(found[0])
 
-    def _round(self, replier: int, before: bool = False, record: list[tuple[int, int]] | None = None) -> int:
+    def _round(self, replier: int, before: bool = False, record: list[tuple[int, int]] | None = None,
+               targets: dict[int, int] | None = None) -> int:
         """The rest of the opponents' round around one opponent's reply, in real turn order:
         with `before`, the opponents that move between the root kingdom and the replier (acting
         on the position before the reply); else those that move after the replier (acting after
         it); with no replier (-1), every opponent. Each takes the root team's piece that pays it
         best, if any; a defended one (a trade) only when the weights count trades
         (`weights.ROUND_TRADES`: a trade costs the taker its own piece, which its evaluation
-        weighs far above a twelfth of the victim's). Returns how many captures were played (for
-        the caller to undo); `record` receives each as (kingdom, move)."""
-        if not self.threats.loss:
+        weighs far above a twelfth of the victim's). With `targets` (:meth:`_targets`), an opponent
+        with nothing to take moves its piece there away if the root kingdom still attacks it
+        (:meth:`_dodge`). Returns how many moves were played (for the caller to undo); `record`
+        receives each as (kingdom, move)."""
+        if not self.threats.loss and not targets:
             return 0
         g = self.g
         b, ctl, teams, alive, team = g.board, g.controller, g.teams, g.alive, self.team
@@ -422,7 +430,7 @@ class BestReplySearch:
         seen: dict[int, list[int]] = {}  # attackers by point, until a capture changes the board
         trades = weights.ROUND_TRADES
         for k in order:
-            if not alive[k] or teams[k] == team or not self.threats.loss:
+            if not alive[k] or teams[k] == team:
                 continue
             best, best_gain = 0, 0.0
             for sq, loss in self.threats.loss.items():
@@ -435,6 +443,8 @@ class BestReplySearch:
                     if ctl[b[s] >> 4] == k:
                         best, best_gain = s << 9 | sq, loss
                         break
+            if not best and targets and k in targets:
+                best = self._dodge(targets[k], k)
             if best:
                 self.nodes += 1  # not a place to stop: the caller undoes these moves
                 g.set_turn(k)
@@ -448,6 +458,35 @@ class BestReplySearch:
         if played:
             g.set_turn(self.root)
         return played
+
+    def _targets(self) -> dict[int, int]:
+        """By opponent: the point of its most valuable piece the root kingdom can take now (a
+        General first)."""
+        g = self.g
+        b, ctl = g.board, g.controller
+        out: dict[int, int] = {}
+        worth: dict[int, float] = {}
+        g.set_turn(self.root)
+        for m in g.legal_codes():
+            victim = b[m & 511]
+            if victim:
+                k = ctl[victim >> 4]
+                w = WIN if victim & 15 == GENERAL else VALUE[victim & 15]
+                if k != INERT and w > worth.get(k, 0.0):
+                    out[k], worth[k] = m & 511, w
+        return out
+
+    def _dodge(self, at: int, k: int) -> int:
+        """A move of kingdom k's piece on `at`, if the root kingdom still attacks it there, to a
+        point the root kingdom does not attack (0: none). Counted as a node."""
+        g = self.g
+        b, ctl, root = g.board, g.controller, self.root
+        if not b[at] or ctl[b[at] >> 4] != k or not any(ctl[b[s] >> 4] == root for s in attackers(g, at)):
+            return 0
+        self.nodes += 1
+        flights = self._moves_of(at, k)
+        g.set_turn(root)
+        return next((m for m in flights if not any(ctl[b[s] >> 4] == root for s in attackers(g, m & 511))), 0)
 
     def _captures_of_ours(self) -> dict[int, int]:
         """The opponents' captures of threatened root-team pieces: move code -> its kingdom."""
@@ -553,3 +592,4 @@ class BestReplySearch:
             gain = VALUE[victim & 15] - (VALUE[b[m >> 9] & 15] if exposed else 0.0)
             best = max(best, stand + gain - left)
         return best
+

@@ -4,8 +4,9 @@ attrition limit, whether hard's opponents' round counts trades, how much each le
 opponents' standing against its own, how much of its threatened pieces a level's search counts
 as lost at its leaves, which levels count a defended piece whole when its capture would end its
 kingdom, which levels play zero-sum once one opponent is left, which levels let an opponent's
-attacked General, or its most valuable attacked piece, escape in their selective replies, and
-the books of first moves (a level's, and the hint's).
+attacked General, or its most valuable attacked piece, escape in their selective replies, which
+levels' opponents' round moves away what they attack, and the books of first moves (a level's,
+and the hint's).
 They come from ``weights.json`` beside this module, written by the tuning tool (``python -m qiguo.ai.tune``);
 a missing or damaged file leaves the hand-set values. `use` switches to other weights in this
 process (the A/B test runs old and new side by side)."""
@@ -56,7 +57,12 @@ FLEE: set[str] = set()
 """The search levels whose selective replies include the moves of the most valuable opponent
 piece the level's kingdom can take, beside the captures: without them it stands, and the next
 leaf counts every attack as a capture (``"flee"`` in the file, a list of levels)."""
-LEVEL_SETS = {"brink": BRINK, "duel": DUEL, "evade": EVADE, "flee": FLEE}
+DODGE: set[str] = set()
+"""The search levels whose opponents' round lets an opponent with nothing to take move away its
+most valuable piece the level's kingdom can take, as every opponent moves between two of its
+turns (without it only the one reply may answer an attack; ``"dodge"`` in the file, a list of
+levels)."""
+LEVEL_SETS = {"brink": BRINK, "duel": DUEL, "evade": EVADE, "flee": FLEE, "dodge": DODGE}
 """The switches a weights file gives by level, as a list of levels: its key -> the set of this module."""
 LEAF: dict[str, dict[str, tuple[float, float, float]]] = {}
 """By search level: how much of its three most threatened pieces (largest first) the search's leaf
