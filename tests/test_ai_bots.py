@@ -36,6 +36,17 @@ def test_bots_return_only_legal_moves_and_leave_the_game_alone(preset, blocs):
             assert g.to_qfen() == before and g.history == history
 
 
+@pytest.mark.parametrize("preset,blocs", SETUPS)
+def test_hard_with_every_switch_of_the_weights_file_returns_legal_moves_and_leaves_the_game_alone(preset, blocs):
+    from qiguo.ai import weights
+    every = weights.complete({**weights.current(), **{key: ["hard"] for key in weights.LEVEL_SETS}})
+    with weights.using(every):
+        for g in positions(preset, blocs):
+            before, history = g.to_qfen(), g.history
+            assert choose_move(g, "hard", seed=1, budget=SWEEP["hard"]) in g.legal_codes(), g.to_qfen()
+            assert g.to_qfen() == before and g.history == history
+
+
 @pytest.mark.parametrize("level", LEVELS[1:])
 def test_bots_guard_an_allys_general_as_their_own(level):
     # Qin and Wei are allies. Chu's Brigadier on p10 attacks Wei's general (s13); Qin's Deputy (k10)
@@ -420,3 +431,36 @@ def test_the_most_valuable_piece_attacked_before_a_selective_reply_flees_with_fl
     general = BestReplySearch(position(ESCAPE), shape=Shape(4, full_min=1))
     general._play(Move.parse("h9k13"))
     assert general._flights() == general._escapes() != {}
+
+
+FORK = {"b1": "wG", "k13": "wH", "c3": "wH", "n17": "rG", "f7": "oG"}
+"""Qin, Chu and Han: Qin's Horses attack Chu's General (n17) and Han's (f7); neither General can
+take anything."""
+
+
+@pytest.mark.parametrize("dodge", [False, True])
+def test_every_opponent_moves_away_what_the_root_kingdom_attacks_with_dodge(dodge):
+    # The opponents' full-width reply, then Qin's move and a leaf. A single reply saves one
+    # General; without dodge the other stands through the round and Qin takes it. With dodge each
+    # opponent in the round moves its attacked General away, as both move before Qin's next turn.
+    from qiguo.ai.evaluate import WIN
+    from qiguo.ai.search import BestReplySearch, Shape
+    from qiguo.engine import attackers, parse_point
+    g = position(FORK)
+    search = BestReplySearch(g, shape=Shape(4, full_min=1, round=True),
+                             switches=frozenset({"dodge"} if dodge else ()))
+    stand = search._eval()
+    value = search._search(2, -2 * WIN, 2 * WIN, 1, False)
+    assert (value > stand + 20) is not dodge and (value < stand) is dodge
+    assert g.history == []
+    targets = search._targets()
+    assert targets == {1: parse_point("n17"), 2: parse_point("f7")}
+    moves: list[tuple[int, int]] = []
+    played = search._round(-1, record=moves, targets=targets)
+    assert played == 2 and [k for k, _ in moves] == [1, 2]
+    for k, m in moves:
+        assert m >> 9 == targets[k] and not any(g.controller[g.board[s] >> 4] == 0 for s in attackers(g, m & 511))
+    for _ in range(played):
+        search._undo()
+    g.set_turn(0)
+    assert g.to_qfen() == position(FORK).to_qfen() and g.history == []

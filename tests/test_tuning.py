@@ -153,10 +153,11 @@ def test_the_levels_the_weights_file_names_play_a_duel_zero_sum(tmp_path):
     assert hard(position(DUEL)) == "b1s1"
 
 
-@pytest.mark.parametrize("key", ["evade", "flee"])
+@pytest.mark.parametrize("key", ["evade", "flee", "dodge"])
 def test_the_levels_the_weights_file_names_let_an_attacked_piece_escape(tmp_path, key):
     """``evade`` names the levels whose selective replies include a General's escapes, ``flee``
-    those whose selective replies include the moves of the most valuable piece they can take."""
+    those whose selective replies include the moves of the most valuable piece they can take,
+    ``dodge`` those whose opponents' round moves away what they attack."""
     g = position(DUEL)
     path = tmp_path / "weights.json"
     path.write_text(json.dumps({key: ["hard"]}))
