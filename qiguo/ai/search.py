@@ -7,8 +7,9 @@ threatened pieces, and otherwise lets the opponents make a neutral move (the pos
 root kingdom to move again), in the spirit of BRS+ (Esser et al. 2013). With `round`, each
 reply is followed by the rest of the opponents' round: every other opponent takes the root
 player's piece that pays it best, as six kingdoms do between two of its turns (BRS alone lets
-one opponent move). Late quiet moves at MAX nodes are searched a ply shallower first (late-move
-reductions). Leaves take a static-exchange view: what each threatened root piece stands to lose
+one opponent move); a level may have an opponent with nothing to take move away its piece the
+root kingdom attacks instead (``dodge``). Late quiet moves at MAX nodes are searched a ply
+shallower first (late-move reductions). Leaves take a static-exchange view: what each threatened root piece stands to lose
 (kept up to date move by move, see :mod:`.threats`) and the root kingdom's best capture."""
 from __future__ import annotations
 
@@ -354,8 +355,8 @@ class BestReplySearch:
             if not owner:
                 return self._search(depth - 1, alpha, beta, ply + 1, True), 0
         rounds: dict[int, tuple[list[tuple[int, int]], set[int] | None]] = {}
-        """By replier: the captures of the opponents before it, and its legal moves after them
-        (the same for each of its replies, so found once)."""
+        """By replier: the moves of the opponents before it in the round, and its legal moves after
+        them (the same for each of its replies, so found once)."""
         for m in self._order(list(owner), ply, tt_move, quiet_by_history=False):
             k = owner[m]
             played = self._round_before(k, rounds, targets) if self.shape.round else 0
@@ -381,8 +382,8 @@ class BestReplySearch:
 
     def _round_before(self, replier: int, memo: dict[int, tuple[list[tuple[int, int]], set[int] | None]],
                       targets: dict[int, int] | None = None) -> int:
-        """The opponents' captures before `replier`'s reply (see :meth:`_round`), chosen once
-        per MIN node and replier and played again for its other replies. The memo also keeps
+        """The opponents' moves before `replier`'s reply (captures and, with `targets`, dodges: see
+        :meth:`_round`), chosen once per MIN node and replier and played again for its other replies. The memo also keeps
         the replier's legal moves after them (an earlier kingdom's capture may have taken a
         reply's target or its screen). Returns how many captures were played."""
         found = memo.get(replier)
