@@ -458,8 +458,10 @@ def test_every_opponent_moves_away_what_the_root_kingdom_attacks_with_dodge(dodg
     moves: list[tuple[int, int]] = []
     played = search._round(-1, record=moves, targets=targets)
     assert played == 2 and [k for k, _ in moves] == [1, 2]
-    for k, m in moves:
-        assert m >> 9 == targets[k] and not any(g.controller[g.board[s] >> 4] == 0 for s in attackers(g, m & 511))
+    for k, m in moves:  # each from its target to a point no Qin piece attacks
+        move = Move(m)
+        assert move.from_sq == targets[k]
+        assert not any(g.controller[g.piece_on(s).kingdom] == 0 for s in attackers(g, move.to_sq))
     for _ in range(played):
         search._undo()
     g.set_turn(0)
