@@ -31,6 +31,11 @@ MIN_NODE = 0x5A5A_1234_9876_F00D
 MAX_PLY = 64
 
 
+def worth(piece: int) -> float:
+    """How much a piece is worth taking: a General above everything, else its value."""
+    return WIN if piece & 15 == GENERAL else VALUE[piece & 15]
+
+
 class Timeout(Exception):
     """The deadline, node budget or a cancel request stopped the search."""
 
@@ -466,15 +471,14 @@ class BestReplySearch:
         g = self.g
         b, ctl = g.board, g.controller
         out: dict[int, int] = {}
-        worth: dict[int, float] = {}
+        best: dict[int, float] = {}
         g.set_turn(self.root)
         for m in g.legal_codes():
             victim = b[m & 511]
             if victim:
-                k = ctl[victim >> 4]
-                w = WIN if victim & 15 == GENERAL else VALUE[victim & 15]
-                if k != INERT and w > worth.get(k, 0.0):
-                    out[k], worth[k] = m & 511, w
+                k, w = ctl[victim >> 4], worth(victim)
+                if k != INERT and w > best.get(k, 0.0):
+                    out[k], best[k] = m & 511, w
         return out
 
     def _dodge(self, at: int, k: int) -> int:
@@ -520,21 +524,11 @@ class BestReplySearch:
         first): move code -> the kingdom that moves it. Without them the piece stands through a
         selective reply, and the next leaf counts its capture: every attack would be a capture."""
         g = self.g
-        b = g.board
-        target, worth = -1, 0.0
-        g.set_turn(self.root)
-        for m in g.legal_codes():
-            victim = b[m & 511]
-            if victim:
-                w = WIN if victim & 15 == GENERAL else VALUE[victim & 15]
-                if w > worth:
-                    target, worth = m & 511, w
-        if target < 0:
+        targets = self._targets()
+        if not targets:
             return {}
-        k = g.controller[b[target] >> 4]
-        if k == INERT:
-            return {}
-        out = self._moves_of(target, k)
+        k, at = max(targets.items(), key=lambda target: worth(g.board[target[1]]))
+        out = self._moves_of(at, k)
         g.set_turn(self.root)
         return out
 
