@@ -5,8 +5,8 @@ import time
 import pytest
 
 from qiguo.ai.coach import explain
-from qiguo.engine import Game, Move, point_name
-from qiguo.play.strings import piece_name, reason_words
+from qiguo.engine import Game, Move
+from qiguo.play.strings import move_words, reason_words
 from qiguo.scenes.moments import MomentsScene
 from qiguo.scenes.play import GameScene
 from qiguo.scenes.record import RecordScene
@@ -49,7 +49,7 @@ def test_key_moments_are_listed_in_words_and_open_the_review_with_the_better_mov
     blunder = next(m for m in scene.moments if m.kind == "blunder")
     better = Move.parse(blunder.better)
     start = Game.from_qfen(BLUNDER_GAME[0])
-    words = f"{piece_name(start.piece_on(better.from_sq))} {point_name(better.from_sq)}–{point_name(better.to_sq)}"
+    words = move_words(start, better)  # "Brigadier k2–m4", or "… takes Chu's Horse" for a capture
     assert labels[0] == "Practise these moments"
     assert labels[1].startswith("Move 4: General a1–a2 left your General to be taken. Better: ")  # the costliest first
     assert labels[2] == (f"Move 1: Deputy e5–e9 — your Deputy could be taken by Chu's Deputy. Better: {words} — "
