@@ -9,8 +9,9 @@ reply is followed by the rest of the opponents' round: every other opponent take
 player's piece that pays it best, as six kingdoms do between two of its turns (BRS alone lets
 one opponent move); a level may have an opponent with nothing to take move away its piece the
 root kingdom attacks instead (``dodge``). Late quiet moves at MAX nodes are searched a ply
-shallower first (late-move reductions). Leaves take a static-exchange view: what each threatened root piece stands to lose
-(kept up to date move by move, see :mod:`.threats`) and the root kingdom's best capture."""
+shallower first (late-move reductions). Leaves take a static-exchange view: what each threatened
+root piece stands to lose (kept up to date move by move, see :mod:`.threats`) and the root
+kingdom's best capture."""
 from __future__ import annotations
 
 import time
@@ -388,9 +389,9 @@ class BestReplySearch:
     def _round_before(self, replier: int, memo: dict[int, tuple[list[tuple[int, int]], set[int] | None]],
                       targets: dict[int, int] | None = None) -> int:
         """The opponents' moves before `replier`'s reply (captures and, with `targets`, dodges: see
-        :meth:`_round`), chosen once per MIN node and replier and played again for its other replies. The memo also keeps
-        the replier's legal moves after them (an earlier kingdom's capture may have taken a
-        reply's target or its screen). Returns how many captures were played."""
+        :meth:`_round`), chosen once per MIN node and replier and played again for its other
+        replies. The memo also keeps the replier's legal moves after them (an earlier kingdom's
+        capture may have taken a reply's target or its screen). Returns how many moves were played."""
         found = memo.get(replier)
         if found is None:
             moves: list[tuple[int, int]] = []
@@ -486,12 +487,18 @@ class BestReplySearch:
         point the root kingdom does not attack (0: none). Counted as a node."""
         g = self.g
         b, ctl, root = g.board, g.controller, self.root
-        if not b[at] or ctl[b[at] >> 4] != k or not any(ctl[b[s] >> 4] == root for s in attackers(g, at)):
+        if not b[at] or ctl[b[at] >> 4] != k or not self._root_attacks(at):
             return 0
         self.nodes += 1
         flights = self._moves_of(at, k)
         g.set_turn(root)
-        return next((m for m in flights if not any(ctl[b[s] >> 4] == root for s in attackers(g, m & 511))), 0)
+        return next((m for m in flights if not self._root_attacks(m & 511)), 0)
+
+    def _root_attacks(self, at: int) -> bool:
+        """Whether a piece the root kingdom moves attacks the point `at` (empty or not)."""
+        g = self.g
+        b, ctl, root = g.board, g.controller, self.root
+        return any(ctl[b[s] >> 4] == root for s in attackers(g, at))
 
     def _captures_of_ours(self) -> dict[int, int]:
         """The opponents' captures of threatened root-team pieces: move code -> its kingdom."""
@@ -509,11 +516,11 @@ class BestReplySearch:
         -> its kingdom (the leaf after a selective reply lets the root kingdom take a General
         left standing)."""
         g = self.g
-        b, ctl, root = g.board, g.controller, self.root
+        b, root = g.board, self.root
         out: dict[int, int] = {}
         for k in self._opponents():
             at = next((sq for sq in g.pieces[k] if b[sq] & 15 == GENERAL), None)
-            if at is None or not any(ctl[b[s] >> 4] == root for s in attackers(g, at)):
+            if at is None or not self._root_attacks(at):
                 continue
             out.update(self._moves_of(at, k))
         g.set_turn(root)
@@ -587,4 +594,3 @@ class BestReplySearch:
             gain = VALUE[victim & 15] - (VALUE[b[m >> 9] & 15] if exposed else 0.0)
             best = max(best, stand + gain - left)
         return best
-
