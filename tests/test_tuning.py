@@ -191,12 +191,14 @@ e13, where Han's General takes it for nothing and so leaves i13."""
 
 def test_hard_weighing_its_opponents_less_keeps_the_piece_it_gave_to_save_the_leader():
     """Weighing the strongest opponent at half its own standing, hard gives its Brigadier to keep
-    Yan from taking Han's General (and its army); weighing it at a fifth, it keeps the piece."""
+    Yan from taking Han's General (and its army); weighing it at a fifth, it keeps the piece.
+    (Opponents that dodge in its search, candidate X, change what it sees here: the test is about
+    rivals, so dodging is off whatever the weights file says.)"""
     from qiguo.ai.bots import think
     game = Game.from_qfen(POLICING)
     chosen = {}
     for rivals in ({}, {"hard": [0.2, 0.2]}):
-        weights.use({**weights.current(), "rivals": rivals})
+        weights.use({**weights.current(), "rivals": rivals, "dodge": []})
         chosen[str(rivals)] = str(Move(think(game, "hard", budget=Budget(nodes=6000, floor=True)).move))
     assert chosen["{}"] == "a9e13" and chosen[str({"hard": [0.2, 0.2]})] != "a9e13"
 
@@ -413,9 +415,9 @@ def test_a_node_budget_with_a_floor_completes_the_minimum_depth():
     rng = random.Random(5)
     for _ in range(12):
         g.play_code(rng.choice(g.legal_codes()))
-    floored = think(g, "hard", 1, Budget(nodes=3000, floor=True))
+    floored = think(g, "hard", 1, Budget(nodes=4000, floor=True))
     assert floored.depth >= 3 and floored.floor_used
-    assert think(g, "hard", 1, Budget(nodes=3000)).depth < 3
+    assert think(g, "hard", 1, Budget(nodes=4000)).depth < 3
 
 
 def test_the_ab_test_can_compare_the_floor_on_and_off(monkeypatch, tmp_path):
