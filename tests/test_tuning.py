@@ -204,16 +204,20 @@ def test_hard_weighing_its_opponents_less_keeps_the_piece_it_gave_to_save_the_le
 
 
 def test_the_shipped_hard_is_the_candidate_its_sequential_test_passed():
-    """Hard ships candidate F (the book of first moves, opponents weighed at a fifth) only because
-    F's sequential test against the hard before it crossed its upper bound. (That the shipped
-    weights are the ones in use, and what these rivals change on POLICING, the tests beside it say.)"""
+    """Hard ships candidate F (the book of first moves, opponents weighed at a fifth) and then X
+    (its opponents' round dodging hard's attacks) only because each one's sequential test against
+    the hard before it crossed its upper bound. (That the shipped weights are the ones in use, and
+    what these rivals change on POLICING, the tests beside it say.)"""
     ab = Path(__file__).resolve().parent.parent / "tools" / "tuning" / "ab"
     free = json.loads((ab / "FREE.json").read_text())
+    dodge = json.loads((ab / "DODGE.json").read_text())
     shipped = weights.load()
     assert shipped is not None
     assert shipped["rivals"] == free["rivals"] and shipped["book"]["hard"] == free["book"]["hard"]
-    verdict = json.loads((ab / "f-sprt.json").read_text())["sprt"]
-    assert verdict["llr"] >= verdict["bound"]
+    assert shipped == dodge and shipped["dodge"] == ["hard"]
+    for test in ("f-sprt.json", "x-sprt.json"):
+        verdict = json.loads((ab / test).read_text())["sprt"]
+        assert verdict["llr"] >= verdict["bound"]
 
 
 HANGING = {"b1": "wG", "s19": "rG", "s3": "oG", "e9": "wH", "e12": "rD"}
