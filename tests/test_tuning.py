@@ -319,6 +319,8 @@ def test_the_shipped_weights_are_the_ones_in_use():
     for name, v in shipped.get("terms", {}).items():
         assert used["terms"][name] == v
     assert used["rivals"] == shipped.get("rivals", {}) and used["book"] == shipped.get("book", {})
+    for key in weights.LEVEL_SETS:  # the switches by level: X's "dodge" for hard
+        assert used[key] == sorted(shipped.get(key, [])), key
 
 
 def test_the_tuning_tool_runs_end_to_end_on_a_tiny_budget(tmp_path, capsys):
