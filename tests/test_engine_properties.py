@@ -45,6 +45,19 @@ def test_random_games_keep_every_invariant_and_undo_exactly(seed, preset, setup,
     assert g.to_qfen() == Game.new(preset, **setup).to_qfen()
 
 
+@settings(max_examples=4, deadline=None)
+@given(seed=st.integers(0, 10**6), setup=st.sampled_from(SETUPS), horse=st.sampled_from(["exact3", "upto3"]))
+def test_the_moves_of_one_piece_are_its_share_of_the_legal_moves(seed, setup, horse):
+    rng = random.Random(seed)
+    g = Game.new(horse=horse, **setup)
+    while g.result is None and g.ply < 240:
+        if g.ply % 12 == 0:
+            moves = g.legal_codes()
+            for sq in range(361):
+                assert g.legal_codes(sq) == [m for m in moves if not Move(m).is_pass and Move(m).from_sq == sq]
+        g.play(rng.choice(g.legal_codes()))
+
+
 def test_quiet_rule_ends_aimless_games():
     g = Game.new(kingdoms="wk")
     rng = random.Random(3)

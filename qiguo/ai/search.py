@@ -111,6 +111,8 @@ class BestReplySearch:
         self.flee = "flee" in switches
         """Whether the selective replies include the moves of the most valuable opponent piece the
         root kingdom can take (:meth:`_flights`)."""
+        self._found_targets: dict[int, dict[int, int]] = {}
+        self._found_dodges: dict[tuple[int, int], tuple[bool, int]] = {}
         self.dodge = "dodge" in switches and shape.round
         """Whether an opponent in the round with nothing to take moves away its most valuable piece
         the root kingdom can take (:meth:`_targets`, :meth:`_dodge`)."""
@@ -468,12 +470,15 @@ class BestReplySearch:
 
     def _targets(self) -> dict[int, int]:
         """By opponent: the point of its most valuable piece the root kingdom can take now (a
-        General first)."""
+        General first). Kept by position: iterative deepening meets each MIN node again."""
         g = self.g
-        b, ctl = g.board, g.controller
-        out: dict[int, int] = {}
-        best: dict[int, float] = {}
         g.set_turn(self.root)
+        out = self._found_targets.get(g.hash)
+        if out is not None:
+            return out
+        b, ctl = g.board, g.controller
+        out = self._found_targets[g.hash] = {}
+        best: dict[int, float] = {}
         for m in g.legal_codes():
             victim = b[m & 511]
             if victim:
@@ -484,15 +489,25 @@ class BestReplySearch:
 
     def _dodge(self, at: int, k: int) -> int:
         """A move of kingdom k's piece on `at`, if the root kingdom still attacks it there, to a
-        point the root kingdom does not attack (0: none). Counted as a node."""
+        point the root kingdom does not attack (0: none). Counted as a node when the root kingdom
+        attacks it (kept by position, the count and the turn left as the first time)."""
         g = self.g
-        b, ctl, root = g.board, g.controller, self.root
-        if not b[at] or ctl[b[at] >> 4] != k or not self._root_attacks(at):
-            return 0
-        self.nodes += 1
-        flights = self._moves_of(at, k)
-        g.set_turn(root)
-        return next((m for m in flights if not self._root_attacks(m & 511)), 0)
+        key = (g.hash, at)
+        found = self._found_dodges.get(key)
+        if found is None:
+            b, ctl = g.board, g.controller
+            if not b[at] or ctl[b[at] >> 4] != k or not self._root_attacks(at):
+                found = False, 0
+            else:
+                flights = self._moves_of(at, k)
+                g.set_turn(self.root)
+                found = True, next((m for m in flights if not self._root_attacks(m & 511)), 0)
+            self._found_dodges[key] = found
+        elif found[0]:
+            g.set_turn(self.root)
+        if found[0]:
+            self.nodes += 1
+        return found[1]
 
     def _root_attacks(self, at: int) -> bool:
         """Whether a piece the root kingdom moves attacks the point `at` (empty or not)."""
@@ -543,7 +558,7 @@ class BestReplySearch:
         """The legal moves of kingdom k's piece on `at`: move code -> k (k is left to move)."""
         g = self.g
         g.set_turn(k)
-        return dict.fromkeys((m for m in g.legal_codes() if m >> 9 == at), k)
+        return dict.fromkeys(g.legal_codes(at), k)
 
     def _cut(self, ply: int, m: int, depth: int) -> None:
         """Remember a quiet move that caused a cut (killer and history heuristics)."""

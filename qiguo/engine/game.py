@@ -434,8 +434,9 @@ class Game:
         """Point the capture/move tables at the current control state (cached per state)."""
         self._tables = self._all_tables.setdefault(tuple(self.controller), {})
 
-    def legal_codes(self) -> list[int]:
-        """The mover's legal moves as integer codes (from << 9 | to, or PASS): the fast path."""
+    def legal_codes(self, at: int | None = None) -> list[int]:
+        """The mover's legal moves as integer codes (from << 9 | to, or PASS): the fast path.
+        With `at`, only the moves of the piece on that point, if the mover moves it (never a pass)."""
         if self.result is not None:
             return []
         cap, movable = self._tables_for(self.turn)
@@ -443,8 +444,12 @@ class Game:
         how = self._how
         out: list[int] = []
         app = out.append
-        for k in movable:
-            for f in self.pieces[k]:
+        if at is None:
+            groups: list[Iterable[int]] = [self.pieces[k] for k in movable]
+        else:
+            groups = [(at,)] if b[at] and b[at] >> 4 in movable else []
+        for squares in groups:
+            for f in squares:
                 mode, table = how[b[f] & 15]
                 base = f << 9
                 if mode == STEP:
@@ -504,7 +509,7 @@ class Game:
                             p = b[t]
                             if not p or cap[p]:
                                 app(base | t)
-        if not out:
+        if not out and at is None:
             out.append(PASS)
         return out
 
