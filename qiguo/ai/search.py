@@ -112,7 +112,7 @@ class BestReplySearch:
         """Whether the selective replies include the moves of the most valuable opponent piece the
         root kingdom can take (:meth:`_flights`)."""
         self._found_targets: dict[int, dict[int, int]] = {}
-        self._found_dodges: dict[tuple[int, int], tuple[bool, int]] = {}
+        self._found_dodges: dict[tuple[int, int, int], tuple[bool, int]] = {}
         self.dodge = "dodge" in switches and shape.round
         """Whether an opponent in the round with nothing to take moves away its most valuable piece
         the root kingdom can take (:meth:`_targets`, :meth:`_dodge`)."""
@@ -492,7 +492,7 @@ class BestReplySearch:
         point the root kingdom does not attack (0: none). Counted as a node when the root kingdom
         attacks it (kept by position, the count and the turn left as the first time)."""
         g = self.g
-        key = (g.hash, at)
+        key = (g.hash, at, k)
         found = self._found_dodges.get(key)
         if found is None:
             b, ctl = g.board, g.controller
