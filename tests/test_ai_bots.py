@@ -466,3 +466,28 @@ def test_every_opponent_moves_away_what_the_root_kingdom_attacks_with_dodge(dodg
         search._undo()
     g.set_turn(0)
     assert g.to_qfen() == position(FORK).to_qfen() and g.history == []
+
+
+class _Forgetful(dict):
+    """A memo that never finds what it was given."""
+
+    def get(self, key, default=None):
+        return default
+
+
+def test_the_dodges_kept_by_position_change_neither_the_move_nor_the_nodes():
+    from qiguo.ai.bots import searcher
+    g = Game.new()
+    rng = random.Random(5)
+    while g.ply < 60:  # a middle game with pieces in reach of each other
+        g.play_code(choose_move(g, "easy", seed=rng.randrange(1000)))
+    budget = Budget(nodes=6000, floor=True)
+    found = []
+    for forget in (False, True):
+        search, ordered = searcher(g, "hard", sorted(g.legal_codes()), random.Random(1), budget)
+        if forget:
+            search._found_dodges = _Forgetful()
+        move, value = search.best_move(order_seed=ordered)
+        found.append((move, value, search.nodes, search.completed_depth))
+    assert found[0] == found[1]
+    assert len(search._found_dodges) > 100  # the dodges were asked for: the memo had work to do

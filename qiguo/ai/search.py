@@ -111,7 +111,6 @@ class BestReplySearch:
         self.flee = "flee" in switches
         """Whether the selective replies include the moves of the most valuable opponent piece the
         root kingdom can take (:meth:`_flights`)."""
-        self._found_targets: dict[int, dict[int, int]] = {}
         self._found_dodges: dict[tuple[int, int, int], tuple[bool, int]] = {}
         self.dodge = "dodge" in switches and shape.round
         """Whether an opponent in the round with nothing to take moves away its most valuable piece
@@ -470,15 +469,12 @@ class BestReplySearch:
 
     def _targets(self) -> dict[int, int]:
         """By opponent: the point of its most valuable piece the root kingdom can take now (a
-        General first). Kept by position: iterative deepening meets each MIN node again."""
+        General first)."""
         g = self.g
-        g.set_turn(self.root)
-        out = self._found_targets.get(g.hash)
-        if out is not None:
-            return out
         b, ctl = g.board, g.controller
-        out = self._found_targets[g.hash] = {}
+        out: dict[int, int] = {}
         best: dict[int, float] = {}
+        g.set_turn(self.root)
         for m in g.legal_codes():
             victim = b[m & 511]
             if victim:
