@@ -111,10 +111,12 @@ class BestReplySearch:
         self.flee = "flee" in switches
         """Whether the selective replies include the moves of the most valuable opponent piece the
         root kingdom can take (:meth:`_flights`)."""
-        self._found_dodges: dict[tuple[int, int, int], tuple[bool, int]] = {}
         self.dodge = "dodge" in switches and shape.round
         """Whether an opponent in the round with nothing to take moves away its most valuable piece
         the root kingdom can take (:meth:`_targets`, :meth:`_dodge`)."""
+        self._found_dodges: dict[tuple[int, int, int], tuple[bool, int]] = {}
+        """By position, point and kingdom: whether the root kingdom attacked the piece there, and its
+        dodge (iterative deepening asks again at each depth)."""
 
     def _play(self, m: int) -> None:
         """Play m, keeping the material of each letter, each kingdom's value and the threats up
