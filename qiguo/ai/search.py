@@ -488,24 +488,21 @@ class BestReplySearch:
     def _dodge(self, at: int, k: int) -> int:
         """A move of kingdom k's piece on `at`, if the root kingdom still attacks it there, to a
         point the root kingdom does not attack (0: none). Counted as a node when the root kingdom
-        attacks it (kept by position, the count and the turn left as the first time)."""
+        attacks it (kept by position: iterative deepening asks again at each depth)."""
         g = self.g
         key = (g.hash, at, k)
         found = self._found_dodges.get(key)
         if found is None:
             b, ctl = g.board, g.controller
-            if not b[at] or ctl[b[at] >> 4] != k or not self._root_attacks(at):
-                found = False, 0
-            else:
-                flights = self._moves_of(at, k)
-                g.set_turn(self.root)
-                found = True, next((m for m in flights if not self._root_attacks(m & 511)), 0)
-            self._found_dodges[key] = found
-        elif found[0]:
-            g.set_turn(self.root)
-        if found[0]:
+            attacked = bool(b[at]) and ctl[b[at] >> 4] == k and self._root_attacks(at)
+            flights = self._moves_of(at, k) if attacked else {}
+            found = self._found_dodges[key] = attacked, next(
+                (m for m in flights if not self._root_attacks(m & 511)), 0)
+        attacked, dodge = found
+        if attacked:
             self.nodes += 1
-        return found[1]
+            g.set_turn(self.root)
+        return dodge
 
     def _root_attacks(self, at: int) -> bool:
         """Whether a piece the root kingdom moves attacks the point `at` (empty or not)."""
