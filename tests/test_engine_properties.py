@@ -58,6 +58,25 @@ def test_the_moves_of_one_piece_are_its_share_of_the_legal_moves(seed, setup, ho
         g.play(rng.choice(g.legal_codes()))
 
 
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10**6), setup=st.sampled_from(SETUPS), horse=st.sampled_from(["exact3", "upto3"]),
+       ranged=st.sampled_from(["upto", "exact"]))
+def test_the_captures_are_the_legal_moves_that_take_in_their_order(seed, setup, horse, ranged):
+    rng = random.Random(seed)
+    g = Game.new(horse=horse, ranged=ranged, **setup)
+    while g.result is None and g.ply < 240:
+        mover = g.turn
+        for k in range(7):  # every kingdom's, as a search asks them
+            if g.alive[k]:
+                g.set_turn(k)
+                assert g.capture_codes() == [m for m in g.legal_codes() if m and g.board[Move(m).to_sq]]
+        g.set_turn(mover)
+        moves = g.legal_codes()
+        takes = [m for m in moves if m and g.board[Move(m).to_sq]]
+        g.play(rng.choice(takes if takes and rng.random() < 0.3 else moves))
+    assert g.capture_codes() == [] or g.result is None
+
+
 def test_quiet_rule_ends_aimless_games():
     g = Game.new(kingdoms="wk")
     rng = random.Random(3)
@@ -88,7 +107,7 @@ def _spoil(value):
         value[-96] = -95
 
 
-SHARED = {"_how", "_tables", "_all_tables"}
+SHARED = {"_how", "_grabs", "_tables", "_all_tables"}
 """Caches a copy shares with its original by design (never changed in place)."""
 
 

@@ -47,6 +47,46 @@ def movement(rules: Rules) -> list[tuple[int, list]]:
         how[CROSSBOW] = (LINE4, EXACT[CROSSBOW])
     return how
 
+JUMP, RAY, SCREEN = range(3)
+"""How capture_codes reads a piece's capture table: a target whose points between must be
+empty (one step, or an exact line), the first piece along a line (a slide, or the upto3 horse's
+path once its leg is clear), the piece after the first along a line (the cannon's)."""
+
+
+def _bits(points: Iterable[int]) -> int:
+    return sum(1 << sq for sq in points)
+
+
+def _line(points: tuple[int, ...]) -> tuple[int, bool]:
+    """A line's points as bits, and whether they rise along it (its first piece is then the
+    lowest bit, else the highest)."""
+    assert list(points) in (sorted(points), sorted(points, reverse=True)), points
+    return _bits(points), points[-1] >= points[0]
+
+
+def grabbing(how: list[tuple[int, list]]) -> list[tuple[int, list]]:
+    """Per piece kind, the table of its captures under the rules `how` (:func:`movement`) moves
+    by: per point, the mode and its entries, in the order legal_codes lists the moves."""
+    out: list[tuple[int, list]] = []
+    for mode, table in how:
+        if mode == STEP:
+            out.append((JUMP, [[(0, t) for t in targets] for targets in table]))
+        elif mode in (LINE3, LINE4):
+            out.append((JUMP, [[(_bits(line[:-1]), line[-1]) for line in lines] for lines in table]))
+        elif mode == SLIDE:
+            out.append((RAY, [[(0, *_line(ray)) for ray in rays] for rays in table]))
+        elif mode == LEG_SLIDE:
+            out.append((RAY, [[(1 << leg, *_line(path)) for leg, path in paths] for paths in table]))
+        elif mode == CANNON_LINES:
+            out.append((SCREEN, [[_line(ray) for ray in rays] for rays in table]))
+        else:  # QUIET_SLIDE: the Envoy never captures
+            out.append((JUMP, [[]] * POINTS))
+    return out
+
+
+GRABS: dict[tuple[str, str], list[tuple[int, list]]] = {}
+"""The capture tables made so far, by the rules' horse and ranged options."""
+
 REASONS = ("generals", "prisoners", "kingdoms", "last_standing", "quiet")
 
 
@@ -170,6 +210,8 @@ class Game:
         self._check_control()
         self.weights = CLASSIC_WEIGHTS if rules.weights == "classic" else FLAT_WEIGHTS
         self._how = movement(rules)
+        key = (rules.horse, rules.ranged)  # all that movement() reads
+        self._grabs = GRABS[key] if key in GRABS else GRABS.setdefault(key, grabbing(self._how))
         self._derive_counts()
         self._undo: list[tuple] = []
         self._all_tables: dict[tuple, dict[int, tuple[list[bool], list[int]]]] = {}
@@ -511,6 +553,40 @@ class Game:
                                 app(base | t)
         if not out and at is None:
             out.append(PASS)
+        return out
+
+    def capture_codes(self) -> list[int]:
+        """The mover's captures as integer codes, in the order legal_codes() lists them (found
+        along the occupancy bits, without walking the empty points)."""
+        if self.result is not None:
+            return []
+        cap, movable = self._tables_for(self.turn)
+        b, occ, grabs = self.board, self.occ, self._grabs
+        out: list[int] = []
+        for k in movable:
+            for f in self.pieces[k]:
+                mode, table = grabs[b[f] & 15]
+                base = f << 9
+                if mode == JUMP:
+                    for between, t in table[f]:
+                        if cap[b[t]] and not occ & between:
+                            out.append(base | t)
+                elif mode == RAY:
+                    for leg, line, rises in table[f]:
+                        m = occ & line
+                        if m and not occ & leg:
+                            t = (m & -m).bit_length() - 1 if rises else m.bit_length() - 1
+                            if cap[b[t]]:
+                                out.append(base | t)
+                else:  # SCREEN: past the first piece on the line, the next one
+                    for line, rises in table[f]:
+                        m = occ & line
+                        if m:
+                            m ^= m & -m if rises else 1 << m.bit_length() - 1
+                            if m:
+                                t = (m & -m).bit_length() - 1 if rises else m.bit_length() - 1
+                                if cap[b[t]]:
+                                    out.append(base | t)
         return out
 
     def set_turn(self, k: int) -> None:
