@@ -491,3 +491,21 @@ def test_the_dodges_kept_by_position_change_neither_the_move_nor_the_nodes():
         found.append((move, value, search.nodes, search.completed_depth))
     assert found[0] == found[1]
     assert len(search._found_dodges) > 100  # the dodges were asked for: the memo had work to do
+
+
+@pytest.mark.parametrize("general_army", ["captor", "removed"])
+def test_a_general_taken_at_a_leaf_is_valued_as_when_played_through(general_army):
+    # Qin's Deputy (a1) can take Chu's General (a15); Chu's Deputy (c5) attacks Qin's Sword (c10).
+    # A leaf values the capture without bringing the threats up to date: the same value as when
+    # the search plays it, and the game and the threats left as they were.
+    from qiguo.ai.search import BestReplySearch
+    g = position({"b18": "wG", "a1": "wD", "c10": "wS", "a15": "rG", "c5": "rD", "s10": "oG", "s13": "gG"},
+                 general_army=general_army)
+    before, take = g.to_qfen(), Move.parse("a1a15").code
+    search = BestReplySearch(g)
+    stand, loss = search._eval(), dict(search.threats.loss)
+    search._play(take)
+    played = search._eval()
+    search._undo()
+    assert search._after_fall(take) == played != stand
+    assert g.to_qfen() == before and search.threats.loss == loss and search._eval() == stand

@@ -33,13 +33,15 @@ def test_kept_threats_equal_fresh_ones_through_play_and_undo(rules, options, blo
             kept.moved(m.from_sq, m.to_sq, g.alive != alive, horse)
             if g.result is None:  # once over, nobody reads the losses: they are not kept
                 fresh = Threats(g, team, brink)
-                assert (kept.loss, kept.bits, kept.hit) == (fresh.loss, fresh.bits, fresh.hit), (g.to_qfen(), m)
+                assert ((kept.loss, kept.bits, kept.hit, kept.mine, kept.friend, kept.enemy)
+                        == (fresh.loss, fresh.bits, fresh.hit, fresh.mine, fresh.friend, fresh.enemy)), (g.to_qfen(), m)
             seen.append(dict(kept.loss))
         for _ in range(len(seen) - 1):
             g.undo()
             kept.undo()
             seen.pop()
-            assert kept.loss == seen[-1] == Threats(g, team, brink).loss
+            fresh = Threats(g, team, brink)
+            assert kept.loss == seen[-1] == fresh.loss and (kept.mine, kept.enemy) == (fresh.mine, fresh.enemy)
 
 
 

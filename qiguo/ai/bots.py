@@ -168,10 +168,9 @@ def _best_target(g: Game, k: int) -> float:
     saved = g.turn
     g.set_turn(k)
     best = 0.0
-    for m in g.legal_codes():
+    for m in g.capture_codes():
         p = b[m & 511]
-        if p:
-            best = max(best, GENERAL_TARGET if p & 15 == 1 else VALUE[p & 15])
+        best = max(best, GENERAL_TARGET if p & 15 == 1 else VALUE[p & 15])
     g.set_turn(saved)
     return best
 

@@ -477,12 +477,11 @@ class BestReplySearch:
         out: dict[int, int] = {}
         best: dict[int, float] = {}
         g.set_turn(self.root)
-        for m in g.legal_codes():
+        for m in g.capture_codes():
             victim = b[m & 511]
-            if victim:
-                k, w = ctl[victim >> 4], worth(victim)
-                if k != INERT and w > best.get(k, 0.0):
-                    out[k], best[k] = m & 511, w
+            k, w = ctl[victim >> 4], worth(victim)
+            if k != INERT and w > best.get(k, 0.0):
+                out[k], best[k] = m & 511, w
         return out
 
     def _dodge(self, at: int, k: int) -> int:
@@ -563,6 +562,21 @@ class BestReplySearch:
                 ks[1], ks[0] = ks[0], m
             self.history[m] = self.history.get(m, 0) + depth * depth
 
+    def _after_fall(self, m: int) -> float:
+        """The value after the root kingdom takes a General with m, seen from a leaf: when its
+        kingdom falls, only the evaluation is wanted, so the threats are left as they are."""
+        g = self.g
+        if not g.alive[g.board[m & 511] >> 4]:  # the General of an army out of the game: nothing falls
+            self._play(m)
+            v = self._eval() if g.result is None else self._terminal(0)
+            self._undo()
+            return v
+        g.play_code(m)
+        try:  # as _play counts after a defeat, afresh
+            return evaluate(g, self.team, kingdom_values(g), self.rivals) if g.result is None else self._terminal(0)
+        finally:
+            g.undo()
+
     def _leaf(self, alpha: float, beta: float, maxnode: bool) -> float:
         """A static exchange view of the position: the opponents (who all move before the root
         kingdom's next turn) take what hangs; the root kingdom, to move, saves its biggest
@@ -585,15 +599,10 @@ class BestReplySearch:
             return best
         b, enemy = g.board, self.threats.enemy
         left = h0 + 0.5 * h1
-        for m in g.legal_codes():
+        for m in g.capture_codes():
             victim = b[m & 511]
-            if not victim:
-                continue
             if victim & 15 == GENERAL:  # a kingdom falls: let the engine work it out
-                self._play(m)
-                v = self._eval() if g.result is None else self._terminal(0)
-                self._undo()
-                best = max(best, v - left)
+                best = max(best, self._after_fall(m) - left)
                 continue
             t = m & 511
             exposed = False

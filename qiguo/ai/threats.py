@@ -54,18 +54,18 @@ class Threats:
         """By move played from a position (see :meth:`moved`'s `key`), while the tables are the
         first ones: the bits and hits it led to, the losses it changed (as the undo stack keeps
         them) and what it did to them, in order (point, new loss; 0 for removed)."""
+        self._tables: dict[tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...]], tuple[list[bool], list[bool], list[bool]]] = {}
+        """The tables by control, kingdoms in the game and teams (never changed once made)."""
         self.recompute()
 
     def recompute(self) -> None:
         """Every root-team piece looked at again (at the start, and after a defeat)."""
         g = self.g
-        self.mine, self.friend, self.enemy = [False] * 128, [False] * 128, [False] * 128
-        for p in range(112):
-            c = g.controller[p >> 4]
-            if p & 15 and c != INERT and g.alive[c]:
-                ours = g.teams[c] == self.team
-                self.friend[p], self.enemy[p] = ours, not ours
-                self.mine[p] = ours and p & 15 != ENVOY
+        state = (tuple(g.controller), tuple(g.alive), tuple(g.teams))
+        tables = self._tables.get(state)
+        if tables is None:
+            tables = self._tables[state] = self._sides()
+        self.mine, self.friend, self.enemy = tables
         loss = {}
         bits = self.hit = 0
         for k in range(7):
@@ -79,6 +79,18 @@ class Threats:
                         loss[sq] = v
         self.loss = loss
         self.bits = bits
+
+    def _sides(self) -> tuple[list[bool], list[bool], list[bool]]:
+        """The tables :attr:`mine`, :attr:`friend` and :attr:`enemy` for the game's control now."""
+        g = self.g
+        mine, friend, enemy = [False] * 128, [False] * 128, [False] * 128
+        for p in range(112):
+            c = g.controller[p >> 4]
+            if p & 15 and c != INERT and g.alive[c]:
+                ours = g.teams[c] == self.team
+                friend[p], enemy[p] = ours, not ours
+                mine[p] = ours and p & 15 != ENVOY
+        return mine, friend, enemy
 
     def loss_at(self, sq: int) -> float:
         """What the piece on `sq` stands to lose if it is the root team's, else 0 (and whether an
