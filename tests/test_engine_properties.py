@@ -107,7 +107,7 @@ def _spoil(value):
         value[-96] = -95
 
 
-SHARED = {"_how", "_grabs", "_tables", "_all_tables"}
+SHARED = {"_how", "_captures", "_tables", "_all_tables"}
 """Caches a copy shares with its original by design (never changed in place)."""
 
 

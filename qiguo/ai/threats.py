@@ -18,6 +18,8 @@ from .evaluate import VALUE
 
 GENERAL_DANGER = 150.0
 """What a general an opponent can take is counted as losing."""
+Sides = tuple[list[bool], list[bool], list[bool]]
+"""By piece code: the root team moves it and can lose it; it is the team's; it is an opponent's."""
 KNOWN_MOVES = 100_000
 """How many moves :meth:`Threats.moved` keeps the changes of (tens of megabytes at most); past
 that it starts again."""
@@ -54,7 +56,7 @@ class Threats:
         """By move played from a position (see :meth:`moved`'s `key`), while the tables are the
         first ones: the bits and hits it led to, the losses it changed (as the undo stack keeps
         them) and what it did to them, in order (point, new loss; 0 for removed)."""
-        self._tables: dict[tuple[tuple[int, ...], tuple[bool, ...], tuple[int, ...]], tuple[list[bool], list[bool], list[bool]]] = {}
+        self._tables: dict[tuple[tuple[int, ...], ...], Sides] = {}
         """The tables by control, kingdoms in the game and teams (never changed once made)."""
         self.recompute()
 
@@ -80,7 +82,7 @@ class Threats:
         self.loss = loss
         self.bits = bits
 
-    def _sides(self) -> tuple[list[bool], list[bool], list[bool]]:
+    def _sides(self) -> Sides:
         """The tables :attr:`mine`, :attr:`friend` and :attr:`enemy` for the game's control now."""
         g = self.g
         mine, friend, enemy = [False] * 128, [False] * 128, [False] * 128

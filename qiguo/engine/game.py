@@ -47,6 +47,7 @@ def movement(rules: Rules) -> list[tuple[int, list]]:
         how[CROSSBOW] = (LINE4, EXACT[CROSSBOW])
     return how
 
+
 JUMP, RAY, SCREEN = range(3)
 """How capture_codes reads a piece's capture table: a target whose points between must be
 empty (one step, or an exact line), the first piece along a line (a slide, or the upto3 horse's
@@ -54,6 +55,7 @@ path once its leg is clear), the piece after the first along a line (the cannon'
 
 
 def _bits(points: Iterable[int]) -> int:
+    """Points as bits, like the occupancy."""
     return sum(1 << sq for sq in points)
 
 
@@ -64,7 +66,7 @@ def _line(points: tuple[int, ...]) -> tuple[int, bool]:
     return _bits(points), points[-1] >= points[0]
 
 
-def grabbing(how: list[tuple[int, list]]) -> list[tuple[int, list]]:
+def capture_tables(how: list[tuple[int, list]]) -> list[tuple[int, list]]:
     """Per piece kind, the table of its captures under the rules `how` (:func:`movement`) moves
     by: per point, the mode and its entries, in the order legal_codes lists the moves."""
     out: list[tuple[int, list]] = []
@@ -84,7 +86,7 @@ def grabbing(how: list[tuple[int, list]]) -> list[tuple[int, list]]:
     return out
 
 
-GRABS: dict[tuple[str, str], list[tuple[int, list]]] = {}
+CAPTURE_TABLES: dict[tuple[str, str], list[tuple[int, list]]] = {}
 """The capture tables made so far, by the rules' horse and ranged options."""
 
 REASONS = ("generals", "prisoners", "kingdoms", "last_standing", "quiet")
@@ -211,7 +213,9 @@ class Game:
         self.weights = CLASSIC_WEIGHTS if rules.weights == "classic" else FLAT_WEIGHTS
         self._how = movement(rules)
         key = (rules.horse, rules.ranged)  # all that movement() reads
-        self._grabs = GRABS[key] if key in GRABS else GRABS.setdefault(key, grabbing(self._how))
+        if key not in CAPTURE_TABLES:
+            CAPTURE_TABLES[key] = capture_tables(self._how)
+        self._captures = CAPTURE_TABLES[key]
         self._derive_counts()
         self._undo: list[tuple] = []
         self._all_tables: dict[tuple, dict[int, tuple[list[bool], list[int]]]] = {}
@@ -561,11 +565,11 @@ class Game:
         if self.result is not None:
             return []
         cap, movable = self._tables_for(self.turn)
-        b, occ, grabs = self.board, self.occ, self._grabs
+        b, occ, tables = self.board, self.occ, self._captures
         out: list[int] = []
         for k in movable:
             for f in self.pieces[k]:
-                mode, table = grabs[b[f] & 15]
+                mode, table = tables[b[f] & 15]
                 base = f << 9
                 if mode == JUMP:
                     for between, t in table[f]:
