@@ -1,7 +1,7 @@
 """attackers() reads the move rules backwards: it must agree with the legal move generator."""
 import pytest
 
-from qiguo.engine import CANNON, HORSE, INERT, Game, Move, attackers, random_game, touched_by
+from qiguo.engine import CANNON, HORSE, INERT, Game, Move, attacked_by, attackers, random_game, touched_by
 
 
 def legal_captures(g: Game) -> set[tuple[int, int]]:
@@ -82,3 +82,23 @@ def test_touched_by_names_every_piece_whose_attackers_a_move_changes(options):
                     assert new <= set(attackers(g, sq, (frm, to))) <= set(attackers(g, sq)), (g.to_qfen(), code, sq)
             g.undo()
     assert checked > 10000
+
+
+@pytest.mark.parametrize("options", [{}, {"horse": "upto3"}, {"ranged": "exact"}])
+def test_attacked_by_says_whether_an_attacker_stands_among_the_points_given(options):
+    """attacked_by(g, sq, among) is whether attackers(g, sq) holds a point of `among`, for every
+    point (empty or not) and the pieces of each kingdom, of every other piece, and of one."""
+    yes = no = 0
+    for seed in range(6):
+        g = Game.new(**options)
+        random_game(g, seed, max_plies=20 + 8 * seed)
+        occupied = [sq for sq, _ in g.occupied()]
+        sets = [sum(1 << sq for sq in g.pieces[k]) for k in range(7)]
+        sets += [sum(1 << sq for sq in occupied[seed % 2::2]), 1 << occupied[seed]]
+        for sq in range(0, 361, 2):
+            found = attackers(g, sq)
+            for among in sets:
+                expected = any(among >> s & 1 for s in found)
+                assert attacked_by(g, sq, among) == expected, (g.to_qfen(), sq, among)
+                yes, no = yes + expected, no + (not expected)
+    assert yes > 1000 and no > 1000

@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from qiguo.engine import CANNON, GENERAL, HORSE, INERT, PASS, Game, attackers
+from qiguo.engine import CANNON, GENERAL, HORSE, INERT, PASS, Game, attacked_by, attackers
 
 from . import weights
 from .evaluate import (RIVALS, VALUE, WIN, Rivals, attrition_cost, controlled, evaluate, hegemony_terms,
@@ -493,21 +493,34 @@ class BestReplySearch:
         found = self._found_dodges.get(key)
         if found is None:
             b, ctl = g.board, g.controller
-            attacked = bool(b[at]) and ctl[b[at] >> 4] == k and self._root_attacks(at)
-            flights = self._moves_of(at, k) if attacked else {}
-            found = self._found_dodges[key] = attacked, next(
-                (m for m in flights if not self._root_attacks(m & 511)), 0)
+            attacked, dodge = False, 0
+            if b[at] and ctl[b[at] >> 4] == k:
+                root = self._root_points()
+                attacked = attacked_by(g, at, root)
+                if attacked:
+                    g.set_turn(k)
+                    dodge = next((m for m in g.legal_codes(at) if not attacked_by(g, m & 511, root)), 0)
+            found = self._found_dodges[key] = attacked, dodge
         attacked, dodge = found
         if attacked:
             self.nodes += 1
             g.set_turn(self.root)
         return dodge
 
+    def _root_points(self) -> int:
+        """The points of the pieces the root kingdom moves, as bits (as the game's occupancy)."""
+        g = self.g
+        ctl, root = g.controller, self.root
+        points = 0
+        for k in range(7):
+            if ctl[k] == root:
+                for sq in g.pieces[k]:
+                    points |= 1 << sq
+        return points
+
     def _root_attacks(self, at: int) -> bool:
         """Whether a piece the root kingdom moves attacks the point `at` (empty or not)."""
-        g = self.g
-        b, ctl, root = g.board, g.controller, self.root
-        return any(ctl[b[s] >> 4] == root for s in attackers(g, at))
+        return attacked_by(self.g, at, self._root_points())
 
     def _captures_of_ours(self) -> dict[int, int]:
         """The opponents' captures of threatened root-team pieces: move code -> its kingdom."""

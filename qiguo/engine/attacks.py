@@ -171,6 +171,48 @@ def attackers(game: Game, sq: int, toward: tuple[int, ...] | None = None) -> lis
     return out
 
 
+def attacked_by(game: Game, sq: int, among: int) -> bool:
+    """Whether a piece on one of the points set in `among` (bits of occupied points, as
+    ``game.occ``) is among attackers(game, sq): the same rules, looking only along the lines that
+    hold such a piece and stopping at the first one found."""
+    b = game.board
+    occ = game.occ
+    ortho_hits, diag_hits = HITS[game.rules.ranged == "exact"]
+    for mask, step in ORTHO_MASKS[sq]:
+        if not among & mask:
+            continue
+        m = occ & mask
+        if step > 0:
+            low = m & -m
+            s = low.bit_length() - 1
+            if low & among and ortho_hits[(b[s] & 15) * SIZE + (s - sq) // step]:
+                return True
+            m ^= low
+            if m & -m & among & game.cannons:
+                return True
+        else:
+            s = m.bit_length() - 1
+            if among >> s & 1 and ortho_hits[(b[s] & 15) * SIZE + (s - sq) // step]:
+                return True
+            m ^= 1 << s
+            if m and (among & game.cannons) >> (m.bit_length() - 1) & 1:
+                return True
+    for mask, step in DIAG_MASKS[sq]:
+        if not among & mask:
+            continue
+        m = occ & mask
+        s = (m & -m).bit_length() - 1 if step > 0 else m.bit_length() - 1
+        if among >> s & 1 and diag_hits[(b[s] & 15) * SIZE + (s - sq) // step]:
+            return True
+    upto = game.rules.horse == "upto3"
+    horses = game.horses & among
+    if horses & HORSE_ORIGINS[upto][sq]:
+        for h, path in REVERSE_HORSE[upto][sq]:
+            if horses >> h & 1 and not occ & path:
+                return True
+    return False
+
+
 def hostile(game: Game, kingdom: int, piece: int) -> bool:
     """Whether `piece` (a piece on the board) may take a piece of `kingdom` in its own turn: it
     is moved by a kingdom still in play (its army not inert) of another team than `kingdom`'s."""
