@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from positions import game as position
+from positions import LOST, game as position
 from qiguo.ai import LEVELS, NODE_BUDGETS, Budget, choose_move
 from qiguo.ai.threats import Threats
 from qiguo.engine import Game, Move, random_game
@@ -378,6 +378,33 @@ def test_an_unfinished_iteration_keeps_a_move_that_beat_the_last_finished_choice
     assert move == two_plies  # ... the move the second ply, searched to its end, chooses is
 
 
+def test_the_collector_is_off_while_a_search_runs_and_as_it_was_after():
+    import gc
+
+    from qiguo.ai.bots import SHAPES
+    from qiguo.ai.search import BestReplySearch
+    g = Game.from_qfen(UNFINISHED)
+    search = BestReplySearch(g.copy(), node_limit=1500, shape=SHAPES["hard"])
+    root, seen = search._root, []
+
+    def watched(moves, depth):
+        seen.append(gc.isenabled())
+        return root(moves, depth)
+
+    search._root = watched
+    assert gc.isenabled()
+    search.best_move()  # stopped by its node limit: on again all the same
+    assert seen and not any(seen) and gc.isenabled()
+    search.value_of(search.best_move()[0], 2)
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        BestReplySearch(g.copy(), node_limit=300, shape=SHAPES["hard"]).best_move()
+        assert not gc.isenabled()  # left off, as it was
+    finally:
+        gc.enable()
+
+
 ESCAPE = {"b1": "wG", "o16": "rG", "h9": "wH"}
 """Qin and Chu alone: Qin's Horse can go to k13, from where it attacks Chu's General on o16 (which
 cannot take it there)."""
@@ -466,6 +493,42 @@ def test_every_opponent_moves_away_what_the_root_kingdom_attacks_with_dodge(dodg
         search._undo()
     g.set_turn(0)
     assert g.to_qfen() == position(FORK).to_qfen() and g.history == []
+
+
+LAST_LOSS = {"b1": "wG", "c3": "wH", "k10": "wA", "k14": "rD", "n17": "rG", "f7": "oG"}
+"""Qin, at nine losses, attacks Han's General (f7) with its Horse; Chu's Deputy can take Qin's
+Sword on k10, its tenth loss: Qin is out by attrition before Han's turn in the round."""
+
+
+def test_the_dodge_asks_whether_the_root_kingdoms_pieces_attack_even_after_its_fall():
+    # Every dodge's question (does a piece the root kingdom moves attack this point?) answered as
+    # the attackers say, in the position above (where a reply ends the root kingdom mid-round)
+    # and along hard's searches of random positions.
+    from qiguo.ai.bots import SHAPES
+    from qiguo.ai.search import BestReplySearch
+    from qiguo.engine import attacked_by, attackers
+    asked = []
+
+    def checked(search):
+        dodge = search._dodge
+
+        def watched(at, k):
+            g, root = search.g, search.root
+            truth = any(g.controller[g.piece_on(s).kingdom] == root for s in attackers(g, at))
+            assert attacked_by(g, at, search._root_points()) == truth, (g.to_qfen(), at)
+            asked.append(g.alive[root])
+            return dodge(at, k)
+
+        search._dodge = watched
+        return search
+
+    g = position(LAST_LOSS, prisoners="r=" + LOST[:18])
+    checked(BestReplySearch(g, shape=SHAPES["hard"], node_limit=3000, switches=frozenset({"dodge"}))).best_move()
+    assert False in asked  # a dodge was asked with Qin out
+    for seed in range(3):
+        g = random_game(Game.new(), seed, max_plies=60)
+        checked(BestReplySearch(g, shape=SHAPES["hard"], node_limit=2000, switches=frozenset({"dodge"}))).best_move()
+    assert asked.count(True) > 100
 
 
 class _Forgetful(dict):

@@ -32,7 +32,7 @@ PRISONER = 0.6
 def letter_material(g: Game) -> list[float]:
     """The value of the pieces on the board carrying each kingdom's letter."""
     board = g.board
-    return [sum(VALUE[board[sq] & 15] for sq in squares) for squares in g.pieces]
+    return [sum([VALUE[board[sq] & 15] for sq in squares]) for squares in g.pieces]
 
 
 Terms = tuple[float, float, int, int]
