@@ -88,6 +88,54 @@ def test_the_weights_file_is_read_and_used(tmp_path):
         assert weights.load(path) is None
 
 
+def test_the_attrition_curve_has_the_power_the_weights_file_says(tmp_path):
+    """A kingdom that has lost the share x of its attrition limit has lost FALLING * x ** CURVE of
+    its standing, and the leaf's cost of one more loss is the curve's next step; a power outside
+    0.5 to 4 is a damaged file."""
+    from qiguo.ai.evaluate import attrition_cost, kingdom_value
+    g = trade_at(4)
+    terms = evaluate.hegemony_terms(g.rules)
+
+    def standing_lost(curve: float) -> tuple[float, float]:
+        path = tmp_path / "weights.json"
+        path.write_text(json.dumps({"terms": {"FALLING": 80.0, "CURVE": curve}}))
+        weights.use(weights.load(path))
+        return kingdom_value(g, 0, 0.0, terms) - kingdom_value(Game.new(), 0, 0.0, terms), attrition_cost(g, 0)
+    assert standing_lost(1) == (pytest.approx(-80 * 0.4), pytest.approx(8.0))
+    assert standing_lost(1.5) == (pytest.approx(-80 * 0.4 ** 1.5), pytest.approx(80 * (0.5 ** 1.5 - 0.4 ** 1.5)))
+    assert standing_lost(3) == (pytest.approx(-80 * 0.064), pytest.approx(80 * 0.061))
+    for bad in (0, 0.4, 5, "3"):
+        (tmp_path / "bad.json").write_text(json.dumps({"terms": {"CURVE": bad}}))
+        assert weights.load(tmp_path / "bad.json") is None
+
+
+def test_the_fit_tries_each_power_of_the_attrition_curve():
+    """The positions keep the share of the limit each kingdom lost; the fit raises it to each
+    power it tries."""
+    from qiguo.ai.tune import CURVES, shaped
+    at = NAMES.index("FALLING")
+    rows = [{"f": [[1.0] * at + [0.4, 7.0], [2.0] * at + [0.0, 7.0]], "x": [0.0, 0.0], "p": [1, 2]}]
+    for curve in CURVES:
+        f = shaped(rows, curve)[0]["f"]
+        assert f[0][at] == pytest.approx(-0.4 ** curve) and f[1][at] == 0 and f[0][:at] == [1.0] * at
+    assert rows[0]["f"][0][at] == 0.4  # the data is left as it was
+    assert 1.0 in CURVES and 3.0 in CURVES  # the straight line and the hand-set cube
+
+
+def test_the_fit_keeps_the_power_that_predicts_the_held_out_games_best(tmp_path, monkeypatch):
+    from qiguo.ai import tune
+    rows = collect_game((0, ["easy"] * 7, 5, 60))
+    data = tmp_path / "positions.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    scores = iter([-4.6, -4.4, -4.5, -4.7])  # held out, by power in the order tried: 1.5 best
+    monkeypatch.setattr(tune, "held_out", lambda shaped_data, steps: (-5.0, next(scores)))
+    assert tune_main(["fit", str(data), "--out", str(tmp_path / "w.json"), "--steps", "5"]) == 0
+    tuned = json.loads((tmp_path / "w.json").read_text())
+    assert tuned["terms"]["CURVE"] == 1.5 and tuned["held_out_per_position"]["tuned"] == -4.4
+    weights.use(weights.load(tmp_path / "w.json"))
+    assert evaluate.CURVE == 1.5
+
+
 def test_a_level_weighs_its_opponents_as_the_weights_file_says(tmp_path):
     """``rivals`` gives a level its own weights of the strongest and the average opponent against
     its standing; its search and its move ordering use them, other levels keep the hand-set ones."""
@@ -334,6 +382,10 @@ def test_the_tuning_tool_runs_end_to_end_on_a_tiny_budget(tmp_path, capsys):
     tuned = json.loads(out.read_text())
     assert tuned["round_trades"] is False and tuned["rivals"] == {"hard": [0.2, 0.2]}
     assert tuned["command"].startswith("python -m qiguo.ai.tune fit") and tuned["positions"] == len(rows)
+    by_curve = tuned["held_out_by_curve"]  # the power that predicts the held-out games best is chosen
+    assert set(by_curve) == {"1.0", "1.5", "2.0", "3.0"}
+    assert by_curve[str(tuned["terms"]["CURVE"])] == max(by_curve.values()) == tuned["held_out_per_position"]["tuned"]
+    assert tuned["book"] == weights.current()["book"]  # the book is kept as well
     assert tuned["log_likelihood_per_position"]["tuned"] > tuned["log_likelihood_per_position"]["hand_set"]
     assert weights.load(out) is not None
     w, before, after = fit(rows, 5)

@@ -47,6 +47,11 @@ def hegemony_terms(r: Rules) -> Terms:
 
 FALLING = ALIVE * 0.7
 """How much of ALIVE a kingdom at its attrition limit has lost."""
+CURVE = 3.0
+"""The attrition curve's power: a kingdom that has lost the share x of its attrition limit has lost
+FALLING * x ** CURVE of its standing (``python -m qiguo.ai.tune fit`` chooses it by how well each
+power predicts games it did not fit). The cube is reckoned as it always was, so that the hand-set
+curve keeps its values to the last bit."""
 NEAR = 20.0
 """What a kingdom one prisoner from hegemony by prisoners gains (the cube of how near it is)."""
 Rivals = tuple[float, float]
@@ -67,7 +72,9 @@ def attrition_cost(g: Game, k: int, before: int = 0) -> float:
     limit = r.attrition_limit
     if lost + 1 >= limit:
         return ALIVE
-    return FALLING * ((lost + 1) ** 3 - lost ** 3) / limit ** 3
+    if CURVE == 3:
+        return FALLING * ((lost + 1) ** 3 - lost ** 3) / limit ** 3
+    return FALLING * (((lost + 1) / limit) ** CURVE - (lost / limit) ** CURVE)
 
 
 def controlled(g: Game, k: int, letters: list[float]) -> float:
@@ -90,7 +97,7 @@ def kingdom_value(g: Game, k: int, material: float, terms: Terms) -> float:
         near = score / captures
         v += NEAR * near * near * near
     lost = g.losses[k] / limit
-    return v - FALLING * lost * lost * lost
+    return v - (FALLING * lost * lost * lost if CURVE == 3 else FALLING * lost ** CURVE)
 
 
 def kingdom_values(g: Game, letters: list[float] | None = None) -> list[float]:

@@ -9,14 +9,18 @@
 
 ``collect`` plays arena games of mixed levels on node budgets (seeded: the same data on any
 computer) and keeps, every few plies, each kingdom in play's features (the material it moves by
-kind, prisoner points, Generals held, nearness to hegemony by prisoners, the attrition curve)
-with the game's final places (the features of the weights tuned; the rest of the value apart). ``fit`` finds the weights of :mod:`.evaluate` under which the
+kind, prisoner points, Generals held, nearness to hegemony by prisoners, the share of its
+attrition limit it has lost) with the game's final places (the features of the weights tuned;
+the rest of the value apart). ``fit`` finds the weights of :mod:`.evaluate` under which the
 kingdoms' values best predict those places: each position's final order is scored with the
 Plackett-Luce model on the values over a fitted temperature (the log-likelihood of the order
 that came), with a Gaussian prior toward the hand-set weights so that a few thousand positions
-cannot push a weight anywhere silly; gradient ascent, seeded, under a minute. It writes the
-weights, with the command and the data's size, where the bots read them (:mod:`.weights`),
-keeping the choices A/B tests made since (the round's trades, each level's rivals). The
+cannot push a weight anywhere silly; gradient ascent, seeded. It does so for each power of the
+attrition curve in CURVES, fitted on the even games and judged on the odd ones, keeps the power
+that predicts those best, and fits the weights on all the games with it (about a minute). It
+writes the weights, with the command, the data's size and the held-out score of each power, where
+the bots read them (:mod:`.weights`), keeping the choices A/B tests made since (the round's
+trades, each level's rivals and switches, the books). The
 Sword's value (1: values are in Swords) and ALIVE (the same for every kingdom in play, so the
 order says nothing of it) stay as they are. ``taken`` measures how often the opponents really take
 a threatened piece (:mod:`.taken`): every kingdom's, or with ``--pieces own`` only hard's (the
@@ -77,7 +81,7 @@ def features(g: Game, k: int) -> tuple[list[float], float]:
     held = (2 * g.generals[k] / r.win_generals if r.win_generals else 0.0) + (
         2 * g.credits[k] / r.win_kingdoms if r.win_kingdoms else 0.0)
     near = (g.score[k] / r.win_captures) ** 3 if r.win_captures else 0.0
-    lost = -(g.losses[k] / r.attrition_limit) ** 3
+    lost = g.losses[k] / r.attrition_limit  # the fit raises it to the curve's power (see shaped)
     fixed = (counts[SWORD] * evaluate.VALUE[SWORD] + counts[GENERAL] * evaluate.VALUE[GENERAL]
              + evaluate.GENERAL_HELD * held + evaluate.PRISONER * g.score[k])
     return [counts[kind] for kind in KINDS] + [near, lost], fixed
@@ -103,6 +107,17 @@ def _collect(index: int, seats: list[str], seed: int, plies: int) -> list[dict[s
         g.play_code(think(g, level, seed=seed * 1000 + g.ply, budget=NODE_BUDGETS[level]).move)
     final = places(g)
     return [{"g": index, "f": f, "x": x, "p": [final[k] for k in alive]} for alive, f, x in kept if len(alive) > 1]
+
+
+CURVES = (1.0, 1.5, 2.0, 3.0)
+"""The attrition curve's powers ``fit`` tries (:data:`.evaluate.CURVE`)."""
+
+
+def shaped(data: list[dict[str, Any]], curve: float) -> list[dict[str, Any]]:
+    """The positions with the attrition curve of that power: each kingdom's FALLING feature, kept
+    as the share of its attrition limit it has lost (x), becomes -x ** curve."""
+    at = NAMES.index("FALLING")
+    return [{**pos, "f": [row[:at] + [-row[at] ** curve] + row[at + 1:] for row in pos["f"]]} for pos in data]
 
 
 def start_weights(temperature: float = 10.0) -> list[float]:
@@ -188,7 +203,8 @@ def fit(data: list[dict[str, Any]], steps: int = 300) -> tuple[list[float], floa
 def held_out(data: list[dict[str, Any]], steps: int) -> tuple[float, float]:
     """Fitted on the even games, judged on the odd ones: the log-likelihood per held-out position
     of the hand-set weights (at their best temperature on the even games) and of the tuned ones.
-    Tuned weights that do not beat the hand-set ones here only fit their own games."""
+    Tuned weights that do not beat the hand-set ones here only fit their own games. (`data`
+    shaped to one curve.)"""
     train = [pos for pos in data if pos.get("g", 0) % 2 == 0]
     test = [pos for pos in data if pos.get("g", 0) % 2 == 1]
     if not train or not test:
@@ -260,21 +276,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {args.data}: {e}", file=sys.stderr)
         return 2
     started = time.monotonic()
-    hand_out, tuned_out = held_out(data, args.steps)
-    w, before, after = fit(data, args.steps)
+    by_curve = {curve: held_out(shaped(data, curve), args.steps) for curve in CURVES}
+    curve = max(CURVES, key=lambda c: by_curve[c][1])  # the power that predicts unseen games best
+    hand_out, tuned_out = by_curve[curve]
+    w, before, after = fit(shaped(data, curve), args.steps)
     decided = weights.current()  # what A/B tests decided besides the fitted weights is kept
     tuned = {"values": {**{KIND_NAMES[k]: round(v, 3) for k, v in zip(KINDS, w)}},
-             "terms": {t: round(v, 3) for t, v in zip(TERMS, w[len(KINDS):])},
+             "terms": {**{t: round(v, 3) for t, v in zip(TERMS, w[len(KINDS):])}, "CURVE": curve},
              "attrition_aware": True, "round_trades": decided["round_trades"], "rivals": decided["rivals"],
-             **{key: decided[key] for key in weights.LEVEL_SETS}, "leaf": decided["leaf"],
+             **{key: decided[key] for key in weights.LEVEL_SETS}, "leaf": decided["leaf"], "book": decided["book"],
              "temperature": round(w[-1], 3),
              "command": f"python -m qiguo.ai.tune fit {args.data}", "positions": len(data),
              "games": games_in(data),
              "log_likelihood_per_position": {"hand_set": round(before, 4), "tuned": round(after, 4)},
-             "held_out_per_position": {"hand_set": round(hand_out, 4), "tuned": round(tuned_out, 4)}}
+             "held_out_per_position": {"hand_set": round(hand_out, 4), "tuned": round(tuned_out, 4)},
+             "held_out_by_curve": {str(c): round(by_curve[c][1], 4) for c in CURVES}}
     Path(args.out).write_text(json.dumps(tuned, indent=1) + "\n", encoding="utf-8")
-    print(f"{len(data)} positions of {games_in(data)} games, {time.monotonic() - started:.0f} s; log-likelihood "
-          f"per position {before:.4f} -> {after:.4f}; on held-out games {hand_out:.4f} -> {tuned_out:.4f}"
+    print(f"{len(data)} positions of {games_in(data)} games, {time.monotonic() - started:.0f} s; attrition curve's "
+          f"power {curve:g} (on held-out games: {', '.join(f'{c:g}: {by_curve[c][1]:.4f}' for c in CURVES)}); "
+          f"log-likelihood per position {before:.4f} -> {after:.4f}; on held-out games {hand_out:.4f} -> {tuned_out:.4f}"
           + ("" if tuned_out > hand_out else " (the tuned weights do not predict unseen games better)"))
     for name, old, new in zip(NAMES + ("temperature",), start_weights(), w):
         print(f"{name:<14}{old:>8.3f}{new:>8.3f}")

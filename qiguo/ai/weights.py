@@ -24,7 +24,7 @@ from qiguo.engine import KIND_NAMES, KINGDOM_NAMES, PASS, EngineError, Move
 
 FILE = Path(os.environ.get("QIGUO_WEIGHTS") or Path(__file__).with_name("weights.json"))
 """The weights file: beside this module, or QIGUO_WEIGHTS (to try other weights)."""
-TERMS = ("ALIVE", "GENERAL_HELD", "PRISONER", "FALLING", "NEAR")
+TERMS = ("ALIVE", "GENERAL_HELD", "PRISONER", "FALLING", "NEAR", "CURVE")
 """The kingdom terms of :mod:`.evaluate` that are tuned, besides the piece values."""
 ATTRITION_AWARE = False
 """The search's leaf and easy's greed count each piece they may lose against the attrition limit
@@ -159,6 +159,7 @@ def load(path: Path = FILE) -> dict[str, Any] | None:
           and all(name in KIND_NAMES and isinstance(v, (int, float)) and 0 <= v <= 100
                   for name, v in data.get("values", {}).items())
           and all(isinstance(v, (int, float)) and -1000 <= v <= 1000 for v in data.get("terms", {}).values())
+          and 0.5 <= data.get("terms", {}).get("CURVE", 3.0) <= 4
           and isinstance(data.get("rivals", {}), dict)
           and all(level in LEVELS and isinstance(pair, list) and len(pair) == 2
                   and all(isinstance(v, (int, float)) and 0 <= v <= 10 for v in pair)
