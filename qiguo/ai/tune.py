@@ -278,8 +278,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.monotonic()
     by_curve = {curve: held_out(shaped(data, curve), args.steps) for curve in CURVES}
     curve = max(CURVES, key=lambda c: by_curve[c][1])  # the power that predicts unseen games best
-    hand_out, tuned_out = by_curve[curve]
-    w, before, after = fit(shaped(data, curve), args.steps)
+    tuned_out = by_curve[curve][1]
+    hand_curve = weights.HAND_SET["terms"]["CURVE"]  # the hand-set weights are judged on their own curve
+    hand_out = by_curve[hand_curve][0]
+    w, _, after = fit(shaped(data, curve), args.steps)
+    hand_data = shaped(data, hand_curve)
+    before = log_likelihood(start_weights(best_temperature(hand_data)), hand_data, 0.0)[0] / len(data)
     decided = weights.current()  # what A/B tests decided besides the fitted weights is kept
     tuned = {"values": {**{KIND_NAMES[k]: round(v, 3) for k, v in zip(KINDS, w)}},
              "terms": {**{t: round(v, 3) for t, v in zip(TERMS, w[len(KINDS):])}, "CURVE": curve},
