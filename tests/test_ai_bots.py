@@ -497,7 +497,7 @@ def test_every_opponent_moves_away_what_the_root_kingdom_attacks_with_dodge(dodg
 
 LAST_LOSS = {"b1": "wG", "c3": "wH", "k10": "wA", "k14": "rD", "n17": "rG", "f7": "oG"}
 """Qin, at nine losses, attacks Han's General (f7) with its Horse; Chu's Deputy can take Qin's
-Sword on k10, its tenth loss: Qin is out by attrition before Han's turn in the round."""
+Bow on k10, its tenth loss: Qin is out by attrition before Han's turn in the round."""
 
 
 def test_the_dodge_asks_whether_the_root_kingdoms_pieces_attack_even_after_its_fall():
