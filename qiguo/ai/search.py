@@ -516,8 +516,7 @@ class BestReplySearch:
                 root = self._root_points()
                 attacked = attacked_by(g, at, root)
                 if attacked:
-                    g.set_turn(k)
-                    dodge = next((m for m in g.legal_codes(at) if not attacked_by(g, m & 511, root)), 0)
+                    dodge = next((m for m in self._moves_of(at, k) if not attacked_by(g, m & 511, root)), 0)
             found = self._found_dodges[key] = attacked, dodge
         attacked, dodge = found
         if attacked:
