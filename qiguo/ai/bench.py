@@ -1,7 +1,7 @@
 """Search speed and depth: ``python -m qiguo.ai.bench [--seconds S]``.
 
-Searches 20 seeded mid-game positions (reached by easy bots playing from the start) with each
-search level at its shipped time budget (or S seconds), and prints per level the median
+Searches 20 seeded mid-game positions (reached by easy bots playing from the start, always on
+the same weights: see :data:`POSITION_WEIGHTS`) with each search level at its shipped time budget (or S seconds), and prints per level the median
 completed depth, the depths reached, and nodes per second. The last line reads
 ``hard: depth median D, nodes/s N``."""
 from __future__ import annotations
@@ -14,20 +14,31 @@ from typing import Sequence
 from qiguo.cmdline import Parser, parse, seconds
 from qiguo.engine import Game
 
+from . import weights
 from .bots import DEFAULT_BUDGETS, Budget, choose_move, think
 
 LEVELS = ("normal", "hard")
+POSITION_WEIGHTS = {
+    "values": {"Deputy": 4.951, "Brigadier": 4.327, "Envoy": 0.449, "Cannon": 3.997, "Bow": 2.682,
+               "Crossbow": 3.382, "Sabre": 0.929, "Horse": 2.787},
+    "terms": {"NEAR": 18.725, "FALLING": 87.156},
+    "attrition_aware": True}
+"""The weights the easy bots reach the positions on (those shipped from commit 18a529d, which the
+bench's figures since were measured on), whatever weights ship: so a change of weights changes
+the searches measured, not the positions they start from."""
 
 
 def positions(count: int = 20) -> list[Game]:
-    """Seeded mid-game positions: easy bots play 40, 44, ... plies from the start."""
+    """Seeded mid-game positions: easy bots play 40, 44, ... plies from the start on
+    :data:`POSITION_WEIGHTS`."""
     out = []
-    for i in range(count):
-        g = Game.new()
-        while g.ply < 40 + 4 * i and g.result is None:
-            g.play_code(choose_move(g, "easy", seed=7919 * i + g.ply))
-        if g.result is None:
-            out.append(g)
+    with weights.using(weights.complete(POSITION_WEIGHTS)):
+        for i in range(count):
+            g = Game.new()
+            while g.ply < 40 + 4 * i and g.result is None:
+                g.play_code(choose_move(g, "easy", seed=7919 * i + g.ply))
+            if g.result is None:
+                out.append(g)
     return out
 
 
