@@ -288,7 +288,11 @@ def test_the_leaf_counts_threatened_pieces_at_the_rates_the_weights_file_says(tm
     assert leaf_loss(HANGING) == pytest.approx(0.25 * whole)
     general = {**HANGING, "a12": "wG"}  # Chu's Deputy attacks Qin's General too, along its rank
     del general["b1"]
-    assert leaf_loss(general) == pytest.approx(150.0 + 0.25 * whole, abs=1.0)  # a general counts whole
+    g = Game.from_qfen(qfen_of(general, "w"))
+    first, second = evaluate.attrition_cost(g, 0), evaluate.attrition_cost(g, 0, 1)
+    # a general counts whole, with the first step of the attrition curve; the Horse, lost second,
+    # at the first rate, with the second step
+    assert leaf_loss(general) == pytest.approx(150.0 + first + 0.25 * (whole - first + second))
     for bad in ('{"leaf": {"hard": {"after_root": [2, 0, 0]}}}', '{"leaf": {"hard": {"deep": [0, 0, 0]}}}',
                 '{"leaf": {"nobody": {}}}'):
         path.write_text(bad)
