@@ -427,6 +427,35 @@ def test_the_ab_test_pairs_the_same_seeds_and_decides_only_beyond_noise(capsys, 
     assert ab_main(["--games", "1", "--add", str(tmp_path / "none.json")]) == 2  # said in one line
 
 
+def test_an_ab_run_stopped_early_leaves_the_pairs_it_finished(tmp_path, monkeypatch):
+    """The --json file holds each pair as it finishes, with those added: stopped in its second
+    pair, a run keeps its first and the earlier run's, and --add reads them."""
+    from qiguo.ai import ab
+    real = ab.each
+
+    def stopped(fn, tasks, jobs):
+        games = real(fn, tasks, jobs)
+        yield next(games)
+        yield next(games)
+        yield next(games)  # the second pair's A
+        raise KeyboardInterrupt
+    earlier = tmp_path / "earlier.json"
+    assert ab_main(["--games", "1", "--seats", "2111111", "--seed", "3", "--a", "old", "--b", "old",
+                    "--json", str(earlier)]) == 0
+    monkeypatch.setattr(ab, "each", stopped)
+    out = tmp_path / "out.json"
+    with pytest.raises(KeyboardInterrupt):
+        ab_main(["--games", "3", "--seats", "2111111", "--seed", "10", "--a", "old", "--b", "old",
+                 "--add", str(earlier), "--json", str(out)])
+    left = json.loads(out.read_text())
+    assert left["unfinished"] == "1 of 3 pairs played" and [p["seed"] for p in left["pairs"]] == [10, 3]
+    assert left["pairs"][1] == json.loads(earlier.read_text())["pairs"][0]
+    assert not (tmp_path / "out.json.part").exists()
+    monkeypatch.setattr(ab, "each", real)
+    assert ab_main(["--games", "0", "--add", str(out), "--json", str(out)]) == 0
+    assert "unfinished" not in json.loads(out.read_text()) and json.loads(out.read_text())["games"] == 2
+
+
 def test_the_sequential_ab_test_decides_at_its_bounds_and_may_be_lengthened(capsys, tmp_path):
     """Wald's SPRT on the split pairs: B winning 12 of 12 split pairs crosses the upper bound
     (12 ln 1.3 > ln 19); as many split each way leans to A (ln 0.7 < -ln 1.3) and, enough of

@@ -16,7 +16,9 @@ the paired differences of the tested level's place and of the pieces it lost (mo
 wins, for reading a result; the verdict is on wins). The --json file keeps every pair; --add
 takes the pairs of earlier runs of the same A and B (on other seeds) into the report and the
 verdict, so that a test too short to decide can be made longer without playing it again (a file
-with a ``"tally"`` instead stands for pairs known only by who won them).
+with a ``"tally"`` instead stands for pairs known only by who won them). While a run plays, its
+--json file holds the pairs finished so far (in seed order) and those added, marked
+``"unfinished"``: a run stopped early has lost only the pairs it was playing.
 
 With ``--sprt P1`` the verdict is a sequential test's instead (Wald's SPRT, as engine testing
 frameworks such as Stockfish's use): on the pairs one side won and the other did not, B's share
@@ -185,9 +187,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     for i in range(args.games):
         seats, mine = seating(args.seats, i, True), i % 7  # the tested level's seat moves round
         tasks += [(i, seats, args.seed + i, mine, a, a, a_own), (i, seats, args.seed + i, mine, b, a, b_own)]
-    results = list(each(play, tasks, args.jobs))
-    pairs = [{"seed": args.seed + a_run["index"], "A": a_run, "B": b_run} for a_run, b_run in zip(results[0::2], results[1::2])]
-    pairs += [p for earlier in args.add for p in earlier]
+    added = [p for earlier in args.add for p in earlier]
+    pairs: list[dict[str, Any]] = []
+    results = each(play, tasks, args.jobs)
+    for a_run, b_run in zip(results, results):  # the games come in order: a pair's A, then its B
+        pairs.append({"seed": args.seed + a_run["index"], "A": a_run, "B": b_run})
+        if args.json:  # a run stopped early leaves the pairs it finished, for --add
+            save(args.json, {"unfinished": f"{len(pairs)} of {args.games} pairs played", "pairs": pairs + added})
+    pairs += added
     side = {name: [p[name] for p in pairs] for name in "AB"}
     report: dict[str, Any] = {"games": len(pairs), "seed": args.seed, "level": args.seats[0],
                               "floor": {"A": a_own.floor, "B": b_own.floor}, "nodes": {"A": a_own.nodes, "B": b_own.nodes}}
@@ -235,8 +242,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  {what}, B - A: {m:+.2f} (95% {lo:+.2f} to {hi:+.2f})")
     report["pairs"] = pairs
     if args.json:
-        Path(args.json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+        save(args.json, report)
     return 0
+
+
+def save(path: str, report: dict[str, Any]) -> None:
+    """Write the report to `path` whole or not at all (a run may be stopped while it writes)."""
+    part = Path(path + ".part")
+    part.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
+    part.replace(path)
 
 
 if __name__ == "__main__":
