@@ -1,9 +1,9 @@
 """Search speed and depth: ``python -m qiguo.ai.bench [--seconds S]``.
 
 Searches 20 seeded mid-game positions (reached by easy bots playing from the start, always on
-the same weights: see :data:`POSITION_WEIGHTS`) with each search level at its shipped time budget (or S seconds), and prints per level the median
-completed depth, the depths reached, and nodes per second. The last line reads
-``hard: depth median D, nodes/s N``."""
+the same weights: see :data:`POSITION_WEIGHTS`) with each search level at its shipped time
+budget (or S seconds), and prints per level the median completed depth, the depths reached, and
+nodes per second. The last line reads ``hard: depth median D, nodes/s N``."""
 from __future__ import annotations
 
 import statistics
