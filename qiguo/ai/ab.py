@@ -37,6 +37,7 @@ from typing import Any, Sequence
 
 from qiguo.cmdline import Parser, parse, parsed, run, whole
 from qiguo.engine import KINGDOMS, Game
+from qiguo.jsonfile import write_json
 
 from . import weights
 from .arena import MAX_PLIES, each, places, seating, wilson
@@ -193,7 +194,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for a_run, b_run in zip(results, results):  # the games come in order: a pair's A, then its B
         pairs.append({"seed": args.seed + a_run["index"], "A": a_run, "B": b_run})
         if args.json:  # a run stopped early leaves the pairs it finished, for --add
-            save(args.json, {"unfinished": f"{len(pairs)} of {args.games} pairs played", "pairs": pairs + added})
+            write_json(Path(args.json), {"unfinished": f"{len(pairs)} of {args.games} pairs played",
+                                         "pairs": pairs + added}, indent=1)
     pairs += added
     side = {name: [p[name] for p in pairs] for name in "AB"}
     report: dict[str, Any] = {"games": len(pairs), "seed": args.seed, "level": args.seats[0],
@@ -242,15 +244,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  {what}, B - A: {m:+.2f} (95% {lo:+.2f} to {hi:+.2f})")
     report["pairs"] = pairs
     if args.json:
-        save(args.json, report)
+        write_json(Path(args.json), report, indent=1)  # whole or not at all: a run may be stopped while it writes
     return 0
-
-
-def save(path: str, report: dict[str, Any]) -> None:
-    """Write the report to `path` whole or not at all (a run may be stopped while it writes)."""
-    part = Path(path + ".part")
-    part.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
-    part.replace(path)
 
 
 if __name__ == "__main__":
