@@ -572,3 +572,45 @@ def test_a_general_taken_at_a_leaf_is_valued_as_when_played_through(general_army
     search._undo()
     assert search._after_fall(take) == played != stand
     assert g.to_qfen() == before and search.threats.loss == loss and search._eval() == stand
+
+
+GUARDED = {
+    "shield dodges": ({"b1": "wG", "e5": "wD", "e10": "rC", "e11": "rG", "s3": "oG"}, "e11", "e5"),
+    "shield takes": ({"b1": "wG", "e5": "wD", "e10": "rW", "f10": "wW", "e15": "rG", "s3": "oG"}, "e15", "e5"),
+    "general attacked": ({"b1": "wG", "h11": "wH", "e15": "rG", "h5": "wW", "h6": "rW", "s3": "oG"}, "e15", "h11"),
+}
+"""Chu's General, and the Qin piece that would take it: Qin's Deputy on e5 looks up the e file at
+it, behind Chu's Cannon (which Qin attacks, and which has nothing to take), or behind Chu's Sword
+(which can take Qin's Sword on f10); or Qin's Horse attacks it (while Chu's Sword on h6 can take
+Qin's Sword on h5)."""
+
+
+@pytest.mark.parametrize("name", sorted(GUARDED))
+@pytest.mark.parametrize("guard", [False, True])
+def test_the_opponents_round_keeps_their_generals_with_guard(name, guard):
+    # In hard's round each opponent moves once. Without guard Chu takes or dodges with the piece
+    # that shields its General, or takes a piece and leaves its General standing, and Qin counts a
+    # General it would never get; with guard Chu keeps its General out of the Deputy's reach.
+    from qiguo.ai.search import BestReplySearch, Shape
+    from qiguo.engine import attacked_by, parse_point
+    pieces, general, attacker = GUARDED[name]
+    g = position(pieces)
+    search = BestReplySearch(g, shape=Shape(4, full_min=1, round=True),
+                             switches=frozenset({"dodge", "guard"} if guard else {"dodge"}))
+    assert search.guard is guard
+    moves: list[tuple[int, int]] = []
+    played = search._round(-1, record=moves, targets=search._targets())
+    assert [k for k, _ in moves] == ([] if guard and name == "shield dodges" else [1])  # Chu; Han has nothing to do
+    at = next(sq for sq in g.pieces[1] if g.piece_on(sq).is_general)
+    assert attacked_by(g, at, 1 << parse_point(attacker)) is not guard
+    assert (at == parse_point(general)) is not (guard and name == "general attacked")  # it got away
+    for _ in range(played):
+        search._undo()
+    g.set_turn(0)
+    assert g.to_qfen() == position(pieces).to_qfen() and g.history == []
+
+
+def test_guard_goes_with_dodge():
+    from qiguo.ai.search import BestReplySearch, Shape
+    g = position(GUARDED["shield dodges"][0])
+    assert not BestReplySearch(g, shape=Shape(4, full_min=1, round=True), switches=frozenset({"guard"})).guard

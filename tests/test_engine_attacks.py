@@ -1,7 +1,8 @@
 """attackers() reads the move rules backwards: it must agree with the legal move generator."""
 import pytest
 
-from qiguo.engine import CANNON, HORSE, INERT, Game, Move, attacked_by, attackers, random_game, touched_by
+from qiguo.engine import (CANNON, HORSE, INERT, POINTS, Game, Move, attacked_by, attackers, opens_toward, random_game,
+                          touched_by)
 
 
 def legal_captures(g: Game) -> set[tuple[int, int]]:
@@ -102,3 +103,42 @@ def test_attacked_by_says_whether_an_attacker_stands_among_the_points_given(opti
                 assert attacked_by(g, sq, among) == expected, (g.to_qfen(), sq, among)
                 yes, no = yes + expected, no + (not expected)
     assert yes > 1000 and no > 1000
+
+
+@pytest.mark.parametrize("options", [{}, {"horse": "upto3", "ranged": "exact"}])
+def test_a_move_that_opens_no_way_toward_a_point_brings_it_no_new_attacker(options):
+    """``opens_toward(game, sq, frm, to)`` False: every attacker of sq after the move, the mover
+    aside, attacked it before (so a search need not play the move to know)."""
+    import random
+    rng = random.Random(3)
+    checked = opened = 0
+    for seed in range(6):
+        g = random_game(Game.new(**options), seed, max_plies=20 + 40 * seed)
+        if g.result is not None:
+            continue
+        for m in rng.sample(g.legal_codes(), 12):
+            frm, to = Move(m).from_sq, Move(m).to_sq
+            points = [sq for sq in range(POINTS) if g.board[sq] and sq not in (frm, to)]
+            before = {sq: set(attackers(g, sq)) for sq in points}
+            opens = {sq: opens_toward(g, sq, frm, to) for sq in points}
+            g.play_code(m)
+            for sq in points:
+                new = set(attackers(g, sq)) - before[sq] - {to}
+                assert opens[sq] or not new, (g.to_qfen(), str(Move(m)), sq)
+                checked += 1
+                opened += bool(new)
+            g.undo()
+    assert checked > 2000 and opened > 10, (checked, opened)  # moves did open ways, and each was foreseen
+
+
+def test_a_horse_leg_left_and_a_cannon_screen_made_open_ways():
+    from positions import game as position
+    from qiguo.engine import parse_point as p
+    horse = position({"b1": "wG", "h11": "wH", "h12": "rW", "e15": "rG", "s3": "oG"})  # h12: its leg
+    cannon = position({"b1": "wG", "e5": "wC", "e3": "rW", "d10": "rW", "e15": "rG", "s3": "oG"})
+    for g, attacker, frm, to in ((horse, "h11", "h12", "i12"), (cannon, "e5", "d10", "e10")):
+        assert not attacked_by(g, p("e15"), 1 << p(attacker))
+        assert opens_toward(g, p("e15"), p(frm), p(to))
+        g.set_turn(1)
+        g.play(frm + to)
+        assert attacked_by(g, p("e15"), 1 << p(attacker))

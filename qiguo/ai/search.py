@@ -8,7 +8,8 @@ root kingdom to move again), in the spirit of BRS+ (Esser et al. 2013). With `ro
 reply is followed by the rest of the opponents' round: every other opponent takes the root
 player's piece that pays it best, as six kingdoms do between two of its turns (BRS alone lets
 one opponent move); a level may have an opponent with nothing to take move away its piece the
-root kingdom attacks instead (``dodge``). Late quiet moves at MAX nodes are searched a ply
+root kingdom attacks instead (``dodge``), and each opponent may keep its General out of the
+root kingdom's reach first (``guard``). Late quiet moves at MAX nodes are searched a ply
 shallower first (late-move reductions). Leaves take a static-exchange view: what each threatened
 root piece stands to lose (kept up to date move by move, see :mod:`.threats`) and the root
 kingdom's best capture."""
@@ -20,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from qiguo.engine import CANNON, GENERAL, HORSE, INERT, PASS, Game, attacked_by, attackers
+from qiguo.engine import CANNON, GENERAL, HORSE, INERT, PASS, Game, attacked_by, attackers, opens_toward
 
 from . import weights
 from .evaluate import (RIVALS, VALUE, WIN, Rivals, attrition_cost, controlled, evaluate, hegemony_terms,
@@ -130,6 +131,12 @@ class BestReplySearch:
         self.dodge = "dodge" in switches and shape.round
         """Whether an opponent in the round with nothing to take moves away its most valuable piece
         the root kingdom can take (:meth:`_targets`, :meth:`_dodge`)."""
+        self.guard = "guard" in switches and self.dodge
+        """Whether each opponent in the round keeps its General: one the root kingdom attacks moves
+        it out of reach first, and no move of the round leaves the mover's General where the root
+        kingdom can take it (:meth:`_guarded`; it goes with :attr:`dodge`, whose targets it reads)."""
+        self._generals = [-1] * 7
+        """By kingdom: where :meth:`_general_of` last found its General."""
         self._found_dodges: dict[tuple[int, int, int], tuple[bool, int]] = {}
         """By position, point and kingdom: whether the root kingdom attacked the piece there, and its
         dodge (iterative deepening asks again at each depth)."""
@@ -444,7 +451,8 @@ class BestReplySearch:
         (`weights.ROUND_TRADES`: a trade costs the taker its own piece, which its evaluation
         weighs far above a twelfth of the victim's). With `targets` (:meth:`_targets`), an opponent
         with nothing to take moves its piece there away if the root kingdom still attacks it
-        (:meth:`_dodge`). Returns how many moves were played (for the caller to undo); `record`
+        (:meth:`_dodge`). With :attr:`guard`, each keeps its General first (:meth:`_guarded`).
+        Returns how many moves were played (for the caller to undo); `record`
         receives each as (kingdom, move)."""
         if not self.threats.loss and not targets:
             return 0
@@ -461,16 +469,19 @@ class BestReplySearch:
             if not alive[k] or teams[k] == team:
                 continue
             best, best_gain = 0, 0.0
-            for sq, loss in self.threats.loss.items():
-                if loss <= best_gain or (not trades and loss < VALUE[b[sq] & 15]):
-                    continue
-                found = seen.get(sq)
-                if found is None:
-                    found = seen[sq] = attackers(g, sq)
-                for s in found:
-                    if ctl[b[s] >> 4] == k:
-                        best, best_gain = s << 9 | sq, loss
-                        break
+            if self.guard and targets is not None:
+                best = self._guarded(k, seen, targets.get(k, -1))
+            else:
+                for sq, loss in self.threats.loss.items():
+                    if loss <= best_gain or (not trades and loss < VALUE[b[sq] & 15]):
+                        continue
+                    found = seen.get(sq)
+                    if found is None:
+                        found = seen[sq] = attackers(g, sq)
+                    for s in found:
+                        if ctl[b[s] >> 4] == k:
+                            best, best_gain = s << 9 | sq, loss
+                            break
             if not best and targets and k in targets:
                 best = self._dodge(targets[k], k)
             if best:
@@ -486,6 +497,60 @@ class BestReplySearch:
         if played:
             g.set_turn(self.root)
         return played
+
+    def _guarded(self, k: int, seen: dict[int, list[int]], target: int) -> int:
+        """Opponent k's move in the round when it keeps its General (:attr:`guard`): the General's
+        way out of reach when the root kingdom attacks it (it is k's `target`, see :meth:`_targets`),
+        else the capture of the root team's piece that pays it best among those that leave its
+        General out of reach (0: none). A General that cannot get away is lost whatever k does:
+        k takes what pays it best."""
+        g = self.g
+        b, ctl = g.board, g.controller
+        general = self._general_of(k)
+        if general >= 0 and general == target:
+            escape = self._dodge(general, k)
+            if escape:
+                return escape
+            general = -1  # lost whatever k does
+        trades = weights.ROUND_TRADES
+        captures: list[tuple[float, int]] = []
+        for sq, loss in self.threats.loss.items():
+            if not trades and loss < VALUE[b[sq] & 15]:
+                continue
+            found = seen.get(sq)
+            if found is None:
+                found = seen[sq] = attackers(g, sq)
+            captures += [(loss, s << 9 | sq) for s in found if ctl[b[s] >> 4] == k]
+        captures.sort(key=lambda capture: -capture[0])
+        return next((m for _, m in captures if not self._exposes(m, k, general)), 0)
+
+    def _general_of(self, k: int) -> int:
+        """The point of kingdom k's own General (-1: none on the board); the last one found is
+        kept by kingdom and looked at first (a General seldom moves in a search)."""
+        b = self.g.board
+        sq = self._generals[k]
+        if sq >= 0 and b[sq] == k << 4 | GENERAL:
+            return sq
+        sq = self._generals[k] = next((sq for sq in self.g.pieces[k] if b[sq] & 15 == GENERAL), -1)
+        return sq
+
+    def _exposes(self, m: int, k: int, general: int) -> bool:
+        """Whether kingdom k's move m leaves its General where a piece the root kingdom moves can
+        take it: the General on `general` (-1: none, or one lost whatever k does) is out of reach
+        before m, and a move that opens no way toward it (:func:`qiguo.engine.opens_toward`) leaves
+        it so. Leaves the root kingdom to move."""
+        frm, to = m >> 9, m & 511
+        g = self.g
+        if general < 0 or (frm != general and not opens_toward(g, general, frm, to)):
+            return False
+        root = self._root_points()
+        g.set_turn(k)
+        g.play_code(m)
+        try:  # the root kingdom's pieces still on the board (m may take one, or its General)
+            return attacked_by(g, to if frm == general else general, root & g.occ & ~(1 << to))
+        finally:
+            g.undo()
+            g.set_turn(self.root)
 
     def _targets(self) -> dict[int, int]:
         """By opponent: the point of its most valuable piece the root kingdom can take now (a
@@ -515,7 +580,13 @@ class BestReplySearch:
             if b[at] and ctl[b[at] >> 4] == k:
                 root = self._root_points()
                 attacked = attacked_by(g, at, root)
-                if attacked:
+                if attacked and self.guard:  # out of reach once played, and the General too
+                    general = self._general_of(k)
+                    if general != at and general >= 0 and attacked_by(g, general, root):
+                        general = -1  # lost whatever k does
+                    dodge = next((m for m in self._moves_of(at, k)
+                                  if not attacked_by(g, m & 511, root) and not self._exposes(m, k, general)), 0)
+                elif attacked:
                     dodge = next((m for m in self._moves_of(at, k) if not attacked_by(g, m & 511, root)), 0)
             found = self._found_dodges[key] = attacked, dodge
         attacked, dodge = found

@@ -5,7 +5,8 @@ opponents' standing against its own, how much of its threatened pieces a level's
 as lost at its leaves, which levels count a defended piece whole when its capture would end its
 kingdom, which levels play zero-sum once one opponent is left, which levels let an opponent's
 attacked General, or its most valuable attacked piece, escape in their selective replies, which
-levels' opponents' round moves away what they attack, and the books of first moves (a level's,
+levels' opponents' round moves away what they attack, which levels' opponents' round keeps
+its Generals out of reach, and the books of first moves (a level's,
 and the hint's).
 They come from ``weights.json`` beside this module, written by the tuning tool (``python -m qiguo.ai.tune``);
 a missing or damaged file leaves the hand-set values. `use` switches to other weights in this
@@ -62,7 +63,13 @@ DODGE: set[str] = set()
 most valuable piece the level's kingdom can take, as every opponent moves between two of its
 turns (without it only the one reply may answer an attack; ``"dodge"`` in the file, a list of
 levels)."""
-LEVEL_SETS = {"brink": BRINK, "duel": DUEL, "evade": EVADE, "flee": FLEE, "dodge": DODGE}
+GUARD: set[str] = set()
+"""The search levels whose opponents' round keeps each opponent's General: one whose General the
+level's kingdom attacks moves it out of reach first, and no opponent's move in the round (a capture
+or a dodge) leaves its own General where the level's kingdom can take it (without it an opponent
+takes a piece with its General's shield and the level counts a General it will never get;
+``"guard"`` in the file, a list of levels, each also in ``"dodge"``)."""
+LEVEL_SETS = {"brink": BRINK, "duel": DUEL, "evade": EVADE, "flee": FLEE, "dodge": DODGE, "guard": GUARD}
 """The switches a weights file gives by level, as a list of levels: its key -> the set of this module."""
 LEAF: dict[str, dict[str, tuple[float, float, float]]] = {}
 """By search level: how much of its three most threatened pieces (largest first) the search's leaf

@@ -7,7 +7,7 @@ Pure Python, no pygame. Everything outside the engine imports from here; see doc
     game.legal_moves()                # [Move('a10a11'), ...]; "e10e5" in game.legal_moves()
     game.play("e10e5"); game.undo()   # undo returns Move('e10e5')
 """
-from .attacks import attacked_by, attackers, hostile, takers, touched_by
+from .attacks import attacked_by, attackers, hostile, opens_toward, takers, touched_by
 from .board import CENTRE, FILES, POINTS, SIZE, parse_point, point_name
 from .errors import EngineError, IllegalMove, QfenError, RuleError, SetupError
 from .game import PASS, REASONS, RESIGN, Fall, Game, LegalMoves, Move, Result, Standing
@@ -28,5 +28,5 @@ __all__ = [
     "GENERAL", "DEPUTY", "BRIGADIER", "ENVOY", "CANNON", "BOW", "CROSSBOW", "SABRE", "SWORD", "HORSE", "ZHOU",
     "SIZE", "POINTS", "CENTRE", "FILES", "parse_point", "point_name",
     "board_pieces", "qfen_of", "parse_setting", "teams_for", "attackers", "attacked_by", "takers", "hostile",
-    "touched_by", "perft", "random_game", "problems",
+    "opens_toward", "touched_by", "perft", "random_game", "problems",
 ]

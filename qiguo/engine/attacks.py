@@ -108,6 +108,40 @@ HORSE_ORIGINS = {upto: [sum(1 << h for h, _ in lines) for lines in REVERSE_HORSE
 """Per point: the points a horse could reach it from (on an empty board), as bits."""
 
 
+def opens_toward(game: Game, sq: int, frm: int, to: int) -> bool:
+    """Whether the move from `frm` to `to` (not yet played; `sq` neither) can give a piece other
+    than the one moving a way to capture on `sq` that it lacks: `frm` is the first piece along a
+    line from `sq` (a horse's path to `sq` ends along a diagonal from it, its leg included), or the
+    second along an orthogonal one (a cannon's screen); or `to`, empty, lies on an orthogonal line
+    from `sq` before its second piece (it may become a cannon's screen). When it is False, every
+    attacker of `sq` after the move but the mover attacked it before."""
+    occ = game.occ
+    line = DIAG_TOWARD[sq].get(frm)
+    if line is not None:
+        m = occ & line[0]
+        if (m & -m if line[1] > 0 else 1 << m.bit_length() - 1) == 1 << frm:
+            return True
+    for point, empty in ((frm, False), (to, True)):
+        line = ORTHO_TOWARD[sq].get(point)
+        if line is None or (empty and occ >> to & 1):
+            continue
+        m = occ & line[0]
+        for _ in range(2):  # the first two pieces from sq along the line
+            if not m:
+                break
+            first = m & -m if line[1] > 0 else 1 << m.bit_length() - 1
+            if empty and (first > 1 << to if line[1] > 0 else first < 1 << to):
+                return True  # `to` comes before this piece
+            if first == 1 << point:
+                return True
+            m ^= first
+        else:
+            continue
+        if empty:  # fewer than two pieces on the line, `to` beyond them
+            return True
+    return False
+
+
 def _lines_toward(table: list[dict[int, tuple[int, int]]], sq: int, toward: tuple[int, ...]) -> list[tuple[int, int]]:
     lines = []
     for t in toward:
