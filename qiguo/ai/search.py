@@ -513,7 +513,20 @@ class BestReplySearch:
                 return escape
             general = -1  # lost whatever k does
         trades = weights.ROUND_TRADES
-        captures: list[tuple[float, int]] = []
+        best, best_gain = 0, 0.0
+        for sq, loss in self.threats.loss.items():  # the best first, as without the guard
+            if loss <= best_gain or (not trades and loss < VALUE[b[sq] & 15]):
+                continue
+            found = seen.get(sq)
+            if found is None:
+                found = seen[sq] = attackers(g, sq)
+            for s in found:
+                if ctl[b[s] >> 4] == k:
+                    best, best_gain = s << 9 | sq, loss
+                    break
+        if not best or not self._exposes(best, k, general):
+            return best
+        captures: list[tuple[float, int]] = []  # every capture then, best first (the same first)
         for sq, loss in self.threats.loss.items():
             if not trades and loss < VALUE[b[sq] & 15]:
                 continue
@@ -522,7 +535,7 @@ class BestReplySearch:
                 found = seen[sq] = attackers(g, sq)
             captures += [(loss, s << 9 | sq) for s in found if ctl[b[s] >> 4] == k]
         captures.sort(key=lambda capture: -capture[0])
-        return next((m for _, m in captures if not self._exposes(m, k, general)), 0)
+        return next((m for _, m in captures[1:] if not self._exposes(m, k, general)), 0)
 
     def _general_of(self, k: int) -> int:
         """The point of kingdom k's own General (-1: none on the board); the last one found is
