@@ -134,3 +134,33 @@ def test_a_fallback_is_said_once(game):
         w.close()
     said = t("game.bot_fallback", why=reply.warning)
     assert said.count("fallback") == 1, said
+
+
+DROPPED = """
+import gc, multiprocessing, time
+from qiguo.ai.worker import BotWorker
+from qiguo.engine import Game
+from qiguo.play.moments_job import MomentsJob
+
+def drop():
+    worker = BotWorker()
+    worker.request(Game.new(), "easy")
+    MomentsJob(Game.new(), [0])  # dropped at once, its process still starting
+
+if __name__ == "__main__":
+    drop()
+    gc.collect()
+    time.sleep(3)  # long enough for a process left starting to fail
+    print(len(multiprocessing.active_children()))
+"""
+
+
+def test_a_worker_dropped_without_closing_takes_its_process_along_quietly(tmp_path):
+    # A scene dropped without leaving (a test's, or the window's on an error) lets go of its bot
+    # worker or its review job: their processes go too, and none of them, still starting, prints a
+    # traceback for the queues it can no longer find.
+    script = tmp_path / "dropped.py"
+    script.write_text(DROPPED)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "0"
+    assert "Traceback" not in done.stderr, done.stderr

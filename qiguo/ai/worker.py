@@ -11,6 +11,7 @@ import multiprocessing as mp
 import queue
 import random
 import time
+import weakref
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -76,6 +77,15 @@ def _serve(requests: Any, replies: Any, cancelled_upto: Any, bot: Callable[..., 
             replies.put((job_id, None, f"{type(e).__name__}: {e}"))
 
 
+def kill_unclosed(proc: Any, *keep: Any) -> None:
+    """Kill the process of a worker that was dropped without being closed. Its queues and other
+    shared objects come in `keep`, so that they outlive it: a process still starting that finds
+    them gone prints a traceback (their names are removed when they are collected)."""
+    if proc.is_alive():
+        proc.kill()
+        proc.join(timeout=2)
+
+
 class BotWorker:
     """One worker process that answers one request at a time."""
 
@@ -93,6 +103,8 @@ class BotWorker:
         self._proc = self._ctx.Process(target=_serve, daemon=True, name="qiguo-bot",
                                        args=(self._requests, self._replies, self._cancelled, self._bot))
         self._proc.start()
+        self._unclosed = weakref.finalize(self, kill_unclosed, self._proc, self._requests, self._replies,
+                                          self._cancelled)
 
     @property
     def busy(self) -> bool:
@@ -164,6 +176,7 @@ class BotWorker:
             self._close_queues()
 
     def _close_queues(self) -> None:
+        self._unclosed.detach()
         for q in (self._requests, self._replies):
             q.cancel_join_thread()
             q.close()

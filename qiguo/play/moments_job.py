@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import queue
+import weakref
 from typing import Any
 
 from qiguo.ai.coach import Moment, key_moments
+from qiguo.ai.worker import kill_unclosed
 from qiguo.engine import Game
 
 
@@ -31,6 +33,7 @@ class MomentsJob:
         self._proc = ctx.Process(target=_run, args=(game.record(), list(kingdoms), self._out, self._stop),
                                  name="qiguo-review", daemon=True)
         self._proc.start()
+        self._unclosed = weakref.finalize(self, kill_unclosed, self._proc, self._out, self._stop)
         self.done, self.total = 0, 0
         self.moments: list[Moment] | None = None
         self.error = ""
@@ -65,5 +68,6 @@ class MomentsJob:
         if self._proc.is_alive():
             self._proc.kill()
             self._proc.join(timeout=2)
+        self._unclosed.detach()
         self._out.cancel_join_thread()
         self._out.close()
