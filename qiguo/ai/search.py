@@ -457,31 +457,20 @@ class BestReplySearch:
         if not self.threats.loss and not targets:
             return 0
         g = self.g
-        b, ctl, teams, alive, team = g.board, g.controller, g.teams, g.alive, self.team
+        teams, alive, team = g.teams, g.alive, self.team
         order = self.after_root
         if replier >= 0:
             at = order.index(replier)
             order = order[:at] if before else order[at + 1:]
         played = 0
         seen: dict[int, list[int]] = {}  # attackers by point, until a capture changes the board
-        trades = weights.ROUND_TRADES
         for k in order:
             if not alive[k] or teams[k] == team:
                 continue
-            best, best_gain = 0, 0.0
             if self.guard and targets is not None:
                 best = self._guarded(k, seen, targets.get(k, -1))
             else:
-                for sq, loss in self.threats.loss.items():
-                    if loss <= best_gain or (not trades and loss < VALUE[b[sq] & 15]):
-                        continue
-                    found = seen.get(sq)
-                    if found is None:
-                        found = seen[sq] = attackers(g, sq)
-                    for s in found:
-                        if ctl[b[s] >> 4] == k:
-                            best, best_gain = s << 9 | sq, loss
-                            break
+                best = self._best_capture(k, seen)
             if not best and targets and k in targets:
                 best = self._dodge(targets[k], k)
             if best:
@@ -512,20 +501,10 @@ class BestReplySearch:
             if escape:
                 return escape
             general = -1  # lost whatever k does
-        trades = weights.ROUND_TRADES
-        best, best_gain = 0, 0.0
-        for sq, loss in self.threats.loss.items():  # the best first, as without the guard
-            if loss <= best_gain or (not trades and loss < VALUE[b[sq] & 15]):
-                continue
-            found = seen.get(sq)
-            if found is None:
-                found = seen[sq] = attackers(g, sq)
-            for s in found:
-                if ctl[b[s] >> 4] == k:
-                    best, best_gain = s << 9 | sq, loss
-                    break
+        best = self._best_capture(k, seen)  # as without the guard, when it keeps the General
         if not best or not self._exposes(best, k, general):
             return best
+        trades = weights.ROUND_TRADES
         captures: list[tuple[float, int]] = []  # every capture then, best first (the same first)
         for sq, loss in self.threats.loss.items():
             if not trades and loss < VALUE[b[sq] & 15]:
@@ -536,6 +515,26 @@ class BestReplySearch:
             captures += [(loss, s << 9 | sq) for s in found if ctl[b[s] >> 4] == k]
         captures.sort(key=lambda capture: -capture[0])
         return next((m for _, m in captures[1:] if not self._exposes(m, k, general)), 0)
+
+    def _best_capture(self, k: int, seen: dict[int, list[int]]) -> int:
+        """Kingdom k's capture of the root team's piece that pays it best (0: none): the first of
+        the largest losses, taken by the first of its attackers that k moves (`seen`: attackers by
+        point, kept until the board changes)."""
+        g = self.g
+        b, ctl = g.board, g.controller
+        trades = weights.ROUND_TRADES
+        best, best_gain = 0, 0.0
+        for sq, loss in self.threats.loss.items():
+            if loss <= best_gain or (not trades and loss < VALUE[b[sq] & 15]):
+                continue
+            found = seen.get(sq)
+            if found is None:
+                found = seen[sq] = attackers(g, sq)
+            for s in found:
+                if ctl[b[s] >> 4] == k:
+                    best, best_gain = s << 9 | sq, loss
+                    break
+        return best
 
     def _general_of(self, k: int) -> int:
         """The point of kingdom k's own General (-1: none on the board); the last one found is
