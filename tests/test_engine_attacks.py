@@ -1,4 +1,6 @@
 """attackers() reads the move rules backwards: it must agree with the legal move generator."""
+import random
+
 import pytest
 
 from qiguo.engine import (CANNON, HORSE, INERT, POINTS, Game, Move, attacked_by, attackers, opens_toward, random_game,
@@ -109,7 +111,6 @@ def test_attacked_by_says_whether_an_attacker_stands_among_the_points_given(opti
 def test_a_move_that_opens_no_way_toward_a_point_brings_it_no_new_attacker(options):
     """``opens_toward(game, sq, frm, to)`` False: every attacker of sq after the move, the mover
     aside, attacked it before (so a search need not play the move to know)."""
-    import random
     rng = random.Random(3)
     checked = opened = 0
     for seed in range(6):

@@ -113,7 +113,7 @@ def opens_toward(game: Game, sq: int, frm: int, to: int) -> bool:
     than the one moving a way to capture on `sq` that it lacks: `frm` is the first piece along a
     line from `sq` (a horse's path to `sq` ends along a diagonal from it, its leg included), or the
     second along an orthogonal one (a cannon's screen); or `to`, empty, lies on an orthogonal line
-    from `sq` before its second piece (it may become a cannon's screen). When it is False, every
+    from `sq` before the second piece on it (it may become a cannon's screen). When it is False, every
     attacker of `sq` after the move but the mover attacked it before."""
     occ = game.occ
     line = DIAG_TOWARD[sq].get(frm)
@@ -127,7 +127,7 @@ def opens_toward(game: Game, sq: int, frm: int, to: int) -> bool:
             continue
         m = occ & line[0]
         for _ in range(2):  # the first two pieces from sq along the line
-            if not m:
+            if not m:  # fewer than two: no cannon stands beyond
                 break
             first = m & -m if line[1] > 0 else 1 << m.bit_length() - 1
             if empty and (first > 1 << to if line[1] > 0 else first < 1 << to):
@@ -135,10 +135,6 @@ def opens_toward(game: Game, sq: int, frm: int, to: int) -> bool:
             if first == 1 << point:
                 return True
             m ^= first
-        else:
-            continue
-        if empty:  # fewer than two pieces on the line, `to` beyond them
-            return True
     return False
 
 
