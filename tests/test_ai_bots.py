@@ -610,6 +610,34 @@ def test_the_opponents_round_keeps_their_generals_with_guard(name, guard):
     assert g.to_qfen() == position(pieces).to_qfen() and g.history == []
 
 
+ENDS_QIN = {
+    "general takes": ({"b1": "wG", "a1": "wD", "e4": "rG", "s3": "oG"}, "e4b1"),
+    "shield takes": ({"f10": "wG", "e5": "wD", "e10": "rW", "e15": "rG", "s3": "oG"}, "e10f10"),
+}
+"""Chu's capture of Qin's General, and the position: Chu's General, which Qin's General attacks,
+can take it (Qin's Deputy guards it); or Chu's Sword can, opening the e file from Qin's Deputy to
+Chu's General."""
+
+
+@pytest.mark.parametrize("name", sorted(ENDS_QIN))
+@pytest.mark.parametrize("guard", [False, True])
+def test_the_round_takes_the_root_kingdoms_general_whatever_it_exposes(name, guard):
+    # With Qin out nothing of Qin's takes back: the guard neither runs Chu's General away nor keeps
+    # the Sword shielding it, and Qin's search sees the loss of its General.
+    from qiguo.ai.search import BestReplySearch, Shape
+    pieces, capture = ENDS_QIN[name]
+    g = position(pieces)
+    search = BestReplySearch(g, shape=Shape(4, full_min=1, round=True),
+                             switches=frozenset({"dodge", "guard"} if guard else {"dodge"}))
+    moves: list[tuple[int, int]] = []
+    played = search._round(-1, record=moves, targets=search._targets())
+    assert moves == [(1, Move.parse(capture).code)] and not g.alive[0]
+    for _ in range(played):
+        search._undo()
+    g.set_turn(0)
+    assert g.to_qfen() == position(pieces).to_qfen()
+
+
 def test_guard_goes_with_dodge():
     from qiguo.ai.search import BestReplySearch, Shape
     g = position(GUARDED["shield dodges"][0])

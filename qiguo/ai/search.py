@@ -492,16 +492,18 @@ class BestReplySearch:
         way out of reach when the root kingdom attacks it (it is k's `target`, see :meth:`_targets`),
         else the capture of the root team's piece that pays it best among those that leave its
         General out of reach (0: none). A General that cannot get away is lost whatever k does:
-        k takes what pays it best."""
+        k takes what pays it best. A capture that puts the root kingdom out comes first: nothing
+        of the root kingdom's takes anything back then."""
         g = self.g
         b, ctl = g.board, g.controller
         general = self._general_of(k)
-        if general >= 0 and general == target:
-            escape = self._dodge(general, k)
-            if escape:
-                return escape
-            general = -1  # lost whatever k does
         best = self._best_capture(k, seen)  # as without the guard, when it keeps the General
+        if general >= 0 and general == target:
+            if not best or not self._ends_root(best, k):
+                escape = self._dodge(general, k)
+                if escape:
+                    return escape
+            general = -1  # lost whatever k does, or safe with the root kingdom out
         if not best or not self._exposes(best, k, general):
             return best
         trades = weights.ROUND_TRADES
@@ -550,7 +552,7 @@ class BestReplySearch:
         """Whether kingdom k's move m leaves its General where a piece the root kingdom moves can
         take it: the General on `general` (-1: none, or one lost whatever k does) is out of reach
         before m, and a move that opens no way toward it (:func:`qiguo.engine.opens_toward`) leaves
-        it so. Leaves the root kingdom to move."""
+        it so, as does one that puts the root kingdom out. Leaves the root kingdom to move."""
         frm, to = m >> 9, m & 511
         g = self.g
         if general < 0 or (frm != general and not opens_toward(g, general, frm, to)):
@@ -558,8 +560,20 @@ class BestReplySearch:
         root = self._root_points()
         g.set_turn(k)
         g.play_code(m)
-        try:  # the root kingdom's pieces still on the board (m may take one, or its General)
-            return attacked_by(g, to if frm == general else general, root & g.occ & ~(1 << to))
+        try:  # the root kingdom's pieces still on the board (m may take one)
+            return g.alive[self.root] and attacked_by(g, to if frm == general else general, root & g.occ & ~(1 << to))
+        finally:
+            g.undo()
+            g.set_turn(self.root)
+
+    def _ends_root(self, m: int, k: int) -> bool:
+        """Whether kingdom k's capture m puts the root kingdom out (its General, or the piece that
+        reaches its attrition limit). Leaves the root kingdom to move."""
+        g = self.g
+        g.set_turn(k)
+        g.play_code(m)
+        try:
+            return not g.alive[self.root]
         finally:
             g.undo()
             g.set_turn(self.root)
