@@ -638,6 +638,27 @@ def test_the_round_takes_the_root_kingdoms_general_whatever_it_exposes(name, gua
     assert g.to_qfen() == position(pieces).to_qfen()
 
 
+FEUD = {"b1": "wG", "s19": "rG", "e10": "rD", "e15": "oG", "s3": "gG", "a19": "kG", "k19": "pG"}
+"""Chu's Deputy on e10 can take Han's General on e15 (Qin, to move, is not in it)."""
+
+
+@pytest.mark.parametrize("feud", [False, True])
+@pytest.mark.parametrize("chu_holds_one", [False, True])
+def test_feud_leaves_out_the_opponents_taking_each_others_generals_unless_it_wins(feud, chu_holds_one):
+    # A General taken between two opponents is the worst reply to every root move alike: with
+    # feud it is not a reply, so the single reply shows what could be done to the root kingdom.
+    # Taking a second General wins the game (two needed), and a game lost stays the worst reply.
+    from qiguo.ai.search import BestReplySearch, Shape
+    g = position(FEUD, prisoners="r=bG") if chu_holds_one else position({**FEUD, "n1": "bG"})
+    search = BestReplySearch(g, shape=Shape(4, full_min=1, round=True),
+                             switches=frozenset({"feud"} if feud else set()))
+    replies = search._replies()
+    take = Move.parse("e10e15").code
+    assert (take in replies) is (chu_holds_one or not feud)
+    assert replies.get(Move.parse("e10e11").code) == 1  # its other moves stay
+    assert g.turn == 0 and g.history == []
+
+
 def test_guard_goes_with_dodge():
     from qiguo.ai.search import BestReplySearch, Shape
     g = position(GUARDED["shield dodges"][0])

@@ -84,7 +84,8 @@ class Shape:
 class BestReplySearch:
     """One search from one position. The game given is searched in place and left as found;
     callers pass a copy they own. `switches` names what a level's search does beyond the shape
-    (the keys of :data:`.weights.LEVEL_SETS`: ``brink``, ``evade``, ``flee``, ``dodge``)."""
+    (the keys of :data:`.weights.LEVEL_SETS`: ``brink``, ``evade``, ``flee``, ``dodge``, ``guard``,
+    ``feud``)."""
 
     def __init__(self, game: Game, deadline: float | None = None, node_limit: int | None = None,
                  cancelled: Callable[[], bool] | None = None, shape: Shape = Shape(32), cap: float | None = None,
@@ -135,6 +136,9 @@ class BestReplySearch:
         """Whether each opponent in the round keeps its General: one the root kingdom attacks moves
         it out of reach first, and no move of the round leaves the mover's General where the root
         kingdom can take it (:meth:`_guarded`; it goes with :attr:`dodge`, whose targets it reads)."""
+        self.feud = "feud" in switches
+        """Whether the full-width replies leave out an opponent's capture of another opponent's
+        General that does not end the game (:meth:`_replies`)."""
         self._generals = [-1] * 7
         """By kingdom: where :meth:`_general_of` last found its General."""
         self._found_dodges: dict[tuple[int, int, int], tuple[bool, int]] = {}
@@ -354,7 +358,8 @@ class BestReplySearch:
         return best, best_move
 
     def _replies(self) -> dict[int, int]:
-        """Every opponent's moves (a pass aside): move code -> its kingdom."""
+        """Every opponent's moves (a pass aside): move code -> its kingdom. With :attr:`feud`,
+        none that takes another opponent's General short of ending the game (:meth:`_feuds`)."""
         g = self.g
         out: dict[int, int] = {}
         for k in self._opponents():
@@ -362,6 +367,24 @@ class BestReplySearch:
             moves = g.legal_codes()
             if moves[0] != PASS:  # a pass is the only move of a kingdom that has one
                 out.update(dict.fromkeys(moves, k))
+        g.set_turn(self.root)
+        if self.feud:
+            for m in self._feuds(out):
+                del out[m]
+        return out
+
+    def _feuds(self, replies: dict[int, int]) -> list[int]:
+        """The replies that take an opponent's General and do not end the game (one that wins it
+        for the taker is the worst reply there is, and stays)."""
+        g = self.g
+        generals = {self._general_of(k) for k in self._opponents()} - {-1}
+        out = []
+        for m in [m for m in replies if m & 511 in generals]:
+            g.set_turn(replies[m])
+            g.play_code(m)
+            if g.result is None:
+                out.append(m)
+            g.undo()
         g.set_turn(self.root)
         return out
 

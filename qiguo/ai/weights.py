@@ -6,7 +6,8 @@ as lost at its leaves, which levels count a defended piece whole when its captur
 kingdom, which levels play zero-sum once one opponent is left, which levels let an opponent's
 attacked General, or its most valuable attacked piece, escape in their selective replies, which
 levels' opponents' round moves away what they attack, which levels' opponents' round keeps
-its Generals out of reach, and the books of first moves (a level's,
+its Generals out of reach, which levels' replies leave out the opponents' captures of each
+other's Generals, and the books of first moves (a level's,
 and the hint's).
 They come from ``weights.json`` beside this module, written by the tuning tool (``python -m qiguo.ai.tune``);
 a missing or damaged file leaves the hand-set values. `use` switches to other weights in this
@@ -69,7 +70,13 @@ level's kingdom attacks moves it out of reach first, and no opponent's move in t
 or a dodge) leaves its own General where the level's kingdom can take it (without it an opponent
 takes a piece with its General's shield and the level counts a General it will never get;
 ``"guard"`` in the file, a list of levels, each also in ``"dodge"``)."""
-LEVEL_SETS = {"brink": BRINK, "duel": DUEL, "evade": EVADE, "flee": FLEE, "dodge": DODGE, "guard": GUARD}
+FEUD: set[str] = set()
+"""The search levels whose opponents' replies leave out their captures of each other's Generals: a
+fall that swings the opponents' standings by dozens of Swords is the worst reply to every root
+move alike, and while one is on the board the single reply never shows what the opponents could
+do to the level's own kingdom (``"feud"`` in the file, a list of levels)."""
+LEVEL_SETS = {"brink": BRINK, "duel": DUEL, "evade": EVADE, "flee": FLEE, "dodge": DODGE, "guard": GUARD,
+              "feud": FEUD}
 """The switches a weights file gives by level, as a list of levels: its key -> the set of this module."""
 LEAF: dict[str, dict[str, tuple[float, float, float]]] = {}
 """By search level: how much of its three most threatened pieces (largest first) the search's leaf
