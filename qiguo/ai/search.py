@@ -376,17 +376,27 @@ class BestReplySearch:
     def _feuds(self, replies: dict[int, int]) -> list[int]:
         """The replies that take an opponent's General and do not end the game (one that wins it
         for the taker is the worst reply there is, and stays)."""
-        g = self.g
         generals = {self._general_of(k) for k in self._opponents()} - {-1}
         out = []
-        for m in [m for m in replies if m & 511 in generals]:
-            g.set_turn(replies[m])
-            g.play_code(m)
-            if g.result is None:
-                out.append(m)
-            g.undo()
-        g.set_turn(self.root)
+        for m, k in replies.items():
+            if m & 511 in generals:
+                with self._tried(m, k):
+                    if self.g.result is None:
+                        out.append(m)
         return out
+
+    @contextmanager
+    def _tried(self, m: int, k: int) -> Iterator[None]:
+        """Kingdom k's move m played on the game alone (not the search's tables) for the block to
+        look at, then taken back, the root kingdom to move."""
+        g = self.g
+        g.set_turn(k)
+        g.play_code(m)
+        try:
+            yield
+        finally:
+            g.undo()
+            g.set_turn(self.root)
 
     def _min(self, depth: int, alpha: float, beta: float, ply: int, tt_move: int) -> tuple[float, int]:
         g = self.g
@@ -581,25 +591,14 @@ class BestReplySearch:
         if general < 0 or (frm != general and not opens_toward(g, general, frm, to)):
             return False
         root = self._root_points()
-        g.set_turn(k)
-        g.play_code(m)
-        try:  # the root kingdom's pieces still on the board (m may take one)
+        with self._tried(m, k):  # the root kingdom's pieces still on the board (m may take one)
             return g.alive[self.root] and attacked_by(g, to if frm == general else general, root & g.occ & ~(1 << to))
-        finally:
-            g.undo()
-            g.set_turn(self.root)
 
     def _ends_root(self, m: int, k: int) -> bool:
         """Whether kingdom k's capture m puts the root kingdom out (its General, or the piece that
         reaches its attrition limit). Leaves the root kingdom to move."""
-        g = self.g
-        g.set_turn(k)
-        g.play_code(m)
-        try:
-            return not g.alive[self.root]
-        finally:
-            g.undo()
-            g.set_turn(self.root)
+        with self._tried(m, k):
+            return not self.g.alive[self.root]
 
     def _targets(self) -> dict[int, int]:
         """By opponent: the point of its most valuable piece the root kingdom can take now (a

@@ -73,8 +73,9 @@ takes a piece with its General's shield and the level counts a General it will n
 FEUD: set[str] = set()
 """The search levels whose opponents' replies leave out their captures of each other's Generals,
 short of one that ends the game: a fall that swings the opponents' standings by dozens of Swords
-is the worst reply to every root move alike, and while one is on the board the single reply never shows what the opponents could
-do to the level's own kingdom (``"feud"`` in the file, a list of levels)."""
+is the worst reply to every root move alike, and while one is on the board the single reply
+never shows what the opponents could do to the level's own kingdom (``"feud"`` in the file, a
+list of levels)."""
 LEVEL_SETS = {"brink": BRINK, "duel": DUEL, "evade": EVADE, "flee": FLEE, "dodge": DODGE, "guard": GUARD,
               "feud": FEUD}
 """The switches a weights file gives by level, as a list of levels: its key -> the set of this module."""
