@@ -85,10 +85,10 @@ def test_the_weights_file_refuses_a_book_it_cannot_read(tmp_path):
 
 
 def test_a_first_move_played_on_counts_the_kingdoms_losses():
-    """Qin's b8e4 leaves its Horse to Chu's Bow, covered by Chu's Crossbow: lost within the round;
-    a7d3 leaves nothing Chu's normal bot takes. An illegal or absent move is hard's own choice."""
-    assert opening.losses_after((0, 5, B8E4, 1)) >= 1
-    assert opening.losses_after((0, 5, A7D3, 1)) == 0
+    """After Qin's a7d3 Chu's Crossbow takes Qin's Sword on a8 from f3: lost within the round;
+    b8e4 leaves nothing Chu's normal bot takes. An illegal or absent move is hard's own choice."""
+    assert opening.losses_after((0, 5, A7D3, 1)) >= 1
+    assert opening.losses_after((0, 5, B8E4, 1)) == 0
     assert opening.losses_after((0, 5, None, 1)) == opening.losses_after((0, 5, Move.parse("a1a2").code, 1))
     g = opening.position_before(3, 5)
     assert g.turn == 3 and g.ply == 3 and 3 not in g.movers

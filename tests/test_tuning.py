@@ -240,32 +240,38 @@ e13, where Han's General takes it for nothing and so leaves i13."""
 def test_hard_weighing_its_opponents_less_keeps_the_piece_it_gave_to_save_the_leader():
     """Weighing the strongest opponent at half its own standing, hard gives its Brigadier to keep
     Yan from taking Han's General (and its army); weighing it at a fifth, it keeps the piece.
-    (Opponents that dodge in its search, candidate X, change what it sees here: the test is about
-    rivals, so dodging is off whatever the weights file says.)"""
+    The test is about rivals, so it plays on the weights this position was found under (candidate
+    X's, before the curve, guard and feud of CGF) with dodging off: what hard sees here changes with
+    each of them."""
     from qiguo.ai.bots import think
     game = Game.from_qfen(POLICING)
+    found_under = json.loads((Path(__file__).resolve().parent.parent / "tools" / "tuning" / "ab" / "DODGE.json").read_text())
     chosen = {}
     for rivals in ({}, {"hard": [0.2, 0.2]}):
-        weights.use({**weights.current(), "rivals": rivals, "dodge": []})
+        weights.use(weights.complete({**found_under, "rivals": rivals, "dodge": []}))
         chosen[str(rivals)] = str(Move(think(game, "hard", budget=Budget(nodes=6000, floor=True)).move))
     assert chosen["{}"] == "a9e13" and chosen[str({"hard": [0.2, 0.2]})] != "a9e13"
 
 
 def test_the_shipped_hard_is_the_candidate_its_sequential_test_passed():
-    """Hard ships candidate F (the book of first moves, opponents weighed at a fifth) and then X
-    (its opponents' round dodging hard's attacks) only because each one's sequential test against
-    the hard before it crossed its upper bound. (That the shipped weights are the ones in use, and
-    what these rivals change on POLICING, the tests beside it say.)"""
+    """Hard ships candidate F (the book of first moves, opponents weighed at a fifth), then X (its
+    opponents' round dodging hard's attacks), then CGF (the fitted curve, the guard and the feud)
+    only because each one's sequential test against the hard before it crossed its upper bound.
+    The shipped file is CGF's weights as its test played them, with the record of where they came
+    from. (That the shipped weights are the ones in use, the tests beside it say.)"""
     ab = Path(__file__).resolve().parent.parent / "tools" / "tuning" / "ab"
     free = json.loads((ab / "FREE.json").read_text())
-    dodge = json.loads((ab / "DODGE.json").read_text())
+    feud = json.loads((ab / "FEUD.json").read_text())
     shipped = weights.load()
     assert shipped is not None
     assert shipped["rivals"] == free["rivals"] and shipped["book"]["hard"] == free["book"]["hard"]
-    assert shipped == dodge and shipped["dodge"] == ["hard"]
-    for test in ("f-sprt.json", "x-sprt.json"):
+    record = {"command", "ab", "book_measured"}
+    assert {k: v for k, v in shipped.items() if k not in record} == {k: v for k, v in feud.items() if k not in record}
+    assert shipped["dodge"] == shipped["guard"] == shipped["feud"] == ["hard"] and shipped["terms"]["CURVE"] == 1.5
+    for test in ("f-sprt.json", "x-sprt.json", "cgf-sprt.json"):
         verdict = json.loads((ab / test).read_text())["sprt"]
         assert verdict["llr"] >= verdict["bound"]
+    assert shipped["ab"]["llr"] == json.loads((ab / "cgf-sprt.json").read_text())["sprt"]["llr"]
 
 
 HANGING = {"b1": "wG", "s19": "rG", "s3": "oG", "e9": "wH", "e12": "rD"}
