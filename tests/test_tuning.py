@@ -237,6 +237,10 @@ has its General on i13, where Yan's Brigadier (f16) can take it; Chu's Brigadier
 e13, where Han's General takes it for nothing and so leaves i13."""
 
 
+CANDIDATES = Path(__file__).resolve().parent.parent / "tools" / "tuning" / "ab"
+"""The A/B tests' candidate weights and their pairs."""
+
+
 def test_hard_weighing_its_opponents_less_keeps_the_piece_it_gave_to_save_the_leader():
     """Weighing the strongest opponent at half its own standing, hard gives its Brigadier to keep
     Yan from taking Han's General (and its army); weighing it at a fifth, it keeps the piece.
@@ -245,7 +249,7 @@ def test_hard_weighing_its_opponents_less_keeps_the_piece_it_gave_to_save_the_le
     each of them."""
     from qiguo.ai.bots import think
     game = Game.from_qfen(POLICING)
-    found_under = json.loads((Path(__file__).resolve().parent.parent / "tools" / "tuning" / "ab" / "DODGE.json").read_text())
+    found_under = json.loads((CANDIDATES / "DODGE.json").read_text())
     chosen = {}
     for rivals in ({}, {"hard": [0.2, 0.2]}):
         weights.use(weights.complete({**found_under, "rivals": rivals, "dodge": []}))
@@ -259,7 +263,7 @@ def test_the_shipped_hard_is_the_candidate_its_sequential_test_passed():
     only because each one's sequential test against the hard before it crossed its upper bound.
     The shipped file is CGF's weights as its test played them, with the record of where they came
     from. (That the shipped weights are the ones in use, the tests beside it say.)"""
-    ab = Path(__file__).resolve().parent.parent / "tools" / "tuning" / "ab"
+    ab = CANDIDATES
     free = json.loads((ab / "FREE.json").read_text())
     feud = json.loads((ab / "FEUD.json").read_text())
     shipped = weights.load()
