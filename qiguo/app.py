@@ -27,7 +27,7 @@ from qiguo.ui.gamepad import Gamepads
 from qiguo.ui.sound import Sounds
 from qiguo.play.files import check_data_dir, clean_temporaries, data_dir
 from qiguo.play.match import Match
-from qiguo.ui.fonts import FLOOR, FONT_PATH, clear_caches, render, wrap
+from qiguo.ui.fonts import FLOOR, FONT_PATH, render, wrap
 from qiguo.play.seats import LOCAL, parse_seats
 from qiguo.play.settings import BOT_DELAY_MAX, Settings
 from qiguo.play.strings import set_language, t
@@ -50,7 +50,6 @@ class App:
         pygame.display.init()
         if not pygame.font.get_init():
             pygame.font.init()
-            clear_caches()  # fonts of an earlier pygame session are invalid
         pygame.mixer.pre_init(22050, -16, 1, 512)
         try:
             pygame.display.set_icon(pygame.image.load(str(asset("app", "hicolor", "64x64", "apps", "qiguo.png"))))

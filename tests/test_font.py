@@ -41,6 +41,21 @@ def test_a_new_window_keeps_its_fonts_until_pygame_is_shut_down():
     assert render("Qin moves", 20, (0, 0, 0)).get_width() > 0
 
 
+def test_text_is_drawn_after_pygame_was_shut_down_and_started_again_without_a_window():
+    """A game run to its end shuts pygame down, and its fonts with it: text drawn after that
+    without a new window (a test after it on the same worker) raised "Invalid font"."""
+    import pygame
+    from qiguo.ui.fonts import font, render, wrap
+    for _ in range(2):  # pygame runs a quit hook once: the second session needs its own
+        pygame.font.init()
+        loaded = font(17)
+        pygame.quit()
+        pygame.font.init()
+        assert font(17) is not loaded
+        assert wrap("弩 c10–h15 は趙の馬を取る", 17, 90)[0] == "弩 c10–h15"
+        assert render("Qin moves", 17, (0, 0, 0)).get_width() > 0
+
+
 def test_an_ellipsis_in_latin_text_is_drawn_on_the_line():
     """The font's "…" is the Chinese and Japanese one, its dots at mid-height: English text
     showed "thinking···". Text without Chinese or Japanese draws three full stops instead."""

@@ -17,10 +17,27 @@ FONT_PATH = asset("fonts", "qiguo-subset.otf")
 
 @lru_cache(maxsize=64)
 def font(size: int) -> pygame.font.Font:
-    """The game font at a pixel size (at least 8)."""
+    """The game font at a pixel size (at least 8), kept until pygame is shut down."""
+    global _watching
     if not pygame.font.get_init():
         pygame.font.init()
+    if not _watching:  # pygame runs a quit hook once: each session of fonts registers its own
+        pygame.register_quit(_forget_fonts)
+        _watching = True
     return pygame.font.Font(str(FONT_PATH), max(8, int(size)))
+
+
+_watching = False
+"""Whether pygame.quit() will forget the fonts loaded since the last quit."""
+
+
+def _forget_fonts() -> None:
+    """Forget every font and rendered text: a font of an earlier pygame session is invalid (any
+    use of it raises, even after pygame is started again)."""
+    global _watching
+    _watching = False
+    for cache in (font, _render, fit, _wrap, _elide):
+        cache.cache_clear()
 
 
 FLOOR = 12
@@ -88,12 +105,6 @@ def render(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface
 @lru_cache(maxsize=256)
 def _render(text: str, size: int, colour: tuple[int, int, int]) -> pygame.Surface:
     return font(size).render(text, True, colour)
-
-
-def clear_caches() -> None:
-    """Forget every font and rendered text (fonts of an earlier pygame session are invalid)."""
-    for cache in (font, _render, fit, _wrap, _elide):
-        cache.cache_clear()
 
 
 def elide(text: str, size: int, width: int) -> str:
