@@ -65,6 +65,9 @@ def test_the_shipped_hint_book_is_the_one_its_study_measured():
     assert shipped is not None and weights.BOOK.get("hint") == shipped["book"]["hint"]
     measured = shipped["book_measured"]
     assert measured["command"].startswith("python -m qiguo.ai.tune opening") and measured["command"].endswith("--for hint")
+    # Its promise ("this first move lost the fewest pieces") holds for the bots it was measured
+    # against: after CGF's values it still sent Qin's Bow to d7, and Chu's Crossbow took the Sword on a8.
+    assert measured["bots"] == weights.fingerprint(shipped), "the bots changed since the hint's book was measured: run its command again"
     assert shipped["book"]["hint"] == {k: v["book"] for k, v in measured["losses"].items() if v["book"]}
     for found in measured["losses"].values():
         if found["book"]:  # each saved a quarter piece against hard's own choice, on both sets of seeds
@@ -130,6 +133,7 @@ def test_the_opening_tool_plays_first_moves_on_and_writes_the_book(tmp_path, mon
     assert tune_main(["opening", "--seeds", "1", "--seed", "5", "--kingdoms", "qin", "--out", str(out)]) == 0
     written = weights.load(out)
     assert written is not None and written["book_measured"]["command"].endswith("--seeds 1 --seed 5 --kingdoms Qin")
+    assert written["book_measured"]["bots"] == weights.fingerprint(weights.current())  # the bots it played
     qin = written["book_measured"]["losses"]["Qin"]
     assert len(qin["moves"]) == 2 and all(v >= 0 for v in qin["moves"].values())
     assert written["book"].get("hard", {}).get("Qin") == qin["book"]  # a move only when it saved pieces

@@ -262,15 +262,17 @@ def test_the_shipped_hard_is_the_candidate_its_sequential_test_passed():
     opponents' round dodging hard's attacks), then CGF (the fitted curve, the guard and the feud)
     only because each one's sequential test against the hard before it crossed its upper bound.
     The shipped file is CGF's weights as its test played them, with the record of where they came
-    from. (That the shipped weights are the ones in use, the tests beside it say.)"""
+    from (and the hint's book, measured again on the bots that ship). (That the shipped weights
+    are the ones in use, the tests beside it say.)"""
     ab = CANDIDATES
     free = json.loads((ab / "FREE.json").read_text())
     feud = json.loads((ab / "FEUD.json").read_text())
     shipped = weights.load()
     assert shipped is not None
     assert shipped["rivals"] == free["rivals"] and shipped["book"]["hard"] == free["book"]["hard"]
-    record = {"command", "ab", "book_measured"}
+    record = {"command", "ab", "book_measured", "book"}  # the hint's book is measured on its own: test_book
     assert {k: v for k, v in shipped.items() if k not in record} == {k: v for k, v in feud.items() if k not in record}
+    assert shipped["book"]["hard"] == feud["book"]["hard"]
     assert shipped["dodge"] == shipped["guard"] == shipped["feud"] == ["hard"] and shipped["terms"]["CURVE"] == 1.5
     for test in ("f-sprt.json", "x-sprt.json", "cgf-sprt.json"):
         verdict = json.loads((ab / test).read_text())["sprt"]

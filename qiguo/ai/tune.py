@@ -354,6 +354,7 @@ def _opening(args: Any) -> int:
     """Study the first moves and write the ones that save pieces as hard's book (or the hint's)
     into the weights file (the weights the bots read now, for the rest)."""
     started = time.monotonic()
+    bots = weights.fingerprint(weights.current())
     found = study(args.seed, args.seeds, lambda fn, tasks: each(fn, tasks, args.jobs, "first moves"), args.kingdoms)
     data = weights.load() or weights.current()
     kept = {k: move for k, move in data.get("book", {}).get(args.book, {}).items() if k not in found}
@@ -362,7 +363,7 @@ def _opening(args: Any) -> int:
     data["book_measured"] = {"command": f"python -m qiguo.ai.tune opening --seeds {args.seeds} --seed {args.seed}"
                              + ("" if len(args.kingdoms) == 7 else f" --kingdoms {names}")
                              + ("" if args.book == "hard" else f" --for {args.book}"),
-                             "losses": found}
+                             "bots": bots, "losses": found}
     if not written(args.out, data):
         return 2
     print(f"\nfirst moves of {names} on {args.seeds} seeds, {time.monotonic() - started:.0f} s; "

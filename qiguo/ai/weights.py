@@ -14,6 +14,7 @@ a missing or damaged file leaves the hand-set values. `use` switches to other we
 process (the A/B test runs old and new side by side)."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from contextlib import contextmanager
@@ -162,6 +163,18 @@ def complete(data: dict[str, Any]) -> dict[str, Any]:
             **{key: data.get(key, HAND_SET[key]) for key in LEVEL_SETS},
             "leaf": data.get("leaf", HAND_SET["leaf"]),
             "book": data.get("book", HAND_SET["book"])}
+
+
+def fingerprint(data: dict[str, Any]) -> str:
+    """A short digest of what the bots play by in a weight set: every value, term, switch,
+    level's rivals, level set, leaf and level's book, as the bots read them (the hint's book and
+    the file's records are not play). A measurement of the bots' play (the hint's book, the
+    levels' ratings) keeps the fingerprint of the bots it played, and is stale once it differs."""
+    full = complete(data)
+    play = {key: full[key] for key in ("values", "terms", *SWITCHES, "rivals", *LEVEL_SETS, "leaf")}
+    play["book"] = {who: moves for who, moves in full["book"].items() if who != "hint"}
+    play.update({key: sorted(play[key]) for key in LEVEL_SETS})
+    return hashlib.sha256(json.dumps(play, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def load(path: Path = FILE) -> dict[str, Any] | None:
