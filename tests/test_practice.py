@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from qiguo.ai import Budget
+from qiguo.ai import Budget, weights
 from qiguo.ai.calibrate import fit
 from qiguo.ai.calibrate import main as calibrate_main
 from qiguo.ai.coach import Judge, explain, hint_move
@@ -382,6 +382,11 @@ def test_the_calibrated_bot_ratings_load_and_rank_the_levels():
     assert {k: v.to_json() for k, v in levels.items()} == shipped_file["levels"]
     assert levels["novice"].shown < levels["easy"].shown == 1500 < levels["normal"].shown < levels["hard"].shown
     assert len(shipped_file["games"]) >= 60 and shipped_file["command"].startswith("python -m qiguo.ai.calibrate")
+    # The levels' ratings hold for the bots that played their games: after CGF they had not been
+    # played again, and a player's rating went on being measured against the old bots' strengths.
+    shipped = weights.load()
+    assert shipped is not None and shipped_file["bots"] == weights.fingerprint(shipped), \
+        "the bots changed since their ratings were calibrated: run the file's command again"
 
 
 def test_calibration_fits_the_levels_from_places_and_refits_its_file(tmp_path, capsys):
@@ -411,6 +416,7 @@ def test_the_calibration_command_plays_and_writes(tmp_path, monkeypatch, capsys)
     assert calibrate_main(["--games", "6", "--out", str(out)]) == 0
     data = json.loads(out.read_text())
     assert len(data["games"]) == 6 and data["command"].endswith(f"--out {out}")
+    assert data["bots"] == weights.fingerprint(weights.current())
     levels = {k: Rating.from_json(v) for k, v in data["levels"].items()}
     assert levels["novice"].mu < levels["easy"].mu < levels["normal"].mu < levels["hard"].mu
     assert levels["easy"].mu == pytest.approx(25)

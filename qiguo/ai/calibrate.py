@@ -10,7 +10,8 @@ same on any computer; the finishing places of all seven seats rate the levels wi
 at once (a batch fit of the same Plackett-Luce model, with the model's prior), each with its
 uncertainty from the curvature there. The ratings are then shifted so that easy shows the
 rating a new player starts at. FILE keeps every game's seats and places with the ratings (written after each game, so a
-stopped run keeps what it played); ``--refit`` fits the ratings again from those games.
+stopped run keeps what it played) and the fingerprint of the bots that played them (the ratings are
+stale once the bots that ship differ); ``--refit`` fits the ratings again from those games.
 ``--player`` rates a scripted player, a bot of one level in the seat of a human, over N games
 against six bots of another (its seat moving round), as the window rates a person: its rating
 after each game and at the end."""
@@ -24,6 +25,7 @@ from typing import Any, Sequence
 
 from qiguo.cmdline import Parser, parse, run, whole
 
+from . import weights
 from .arena import each, play_game, seating
 from .levels import LEVELS
 from .ratings import MODEL, START_MU, START_SIGMA, Rating, after_game, bot_ratings
@@ -77,9 +79,11 @@ def fit(games: list[dict[str, Any]]) -> dict[str, Rating]:
     return {level: Rating(r.mu + shift, r.sigma) for level, r in out.items()}
 
 
-def write(path: Path, games: list[dict[str, Any]], command: str) -> dict[str, Rating]:
+def write(path: Path, games: list[dict[str, Any]], command: str, bots: str | None) -> dict[str, Rating]:
+    """Fit the games and write them with the ratings, the command and the fingerprint of the bots
+    that played them (:func:`.weights.fingerprint`)."""
     ratings = fit(games)
-    data = {"format": FORMAT, "command": command, "anchor": ANCHOR,
+    data = {"format": FORMAT, "command": command, "bots": bots, "anchor": ANCHOR,
             "levels": {level: r.to_json() for level, r in ratings.items()},
             "shown": {level: {"rating": r.shown, "ci95": list(r.interval)} for level, r in ratings.items()},
             "games": games}
@@ -134,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             data = json.loads(Path(args.refit).read_text(encoding="utf-8"))
             kept, command = data["games"], data["command"]
-            ratings = write(Path(args.refit), kept, command)
+            ratings = write(Path(args.refit), kept, command, data.get("bots"))
         except (OSError, ValueError, KeyError, TypeError) as e:
             print(f"error: {args.refit}: {e}", file=sys.stderr)
             return 2
@@ -148,9 +152,10 @@ def main(argv: Sequence[str] | None = None) -> int:
              for i in range(args.games)]
     tasks = [(i, [LEVELS[int(ch) - 1] for ch in seats], rules, seed, nodes) for i, seats, rules, seed, nodes in tasks]
     games: list[dict[str, Any]] = []
+    bots = weights.fingerprint(weights.current())
     for r in each(play_game, tasks, args.jobs):
         games.append({"seats": r["seats"], "places": r["places"], "plies": r["plies"], "reason": r["reason"]})
-        write(Path(args.out), games, command)
+        write(Path(args.out), games, command, bots)
     report(fit(games), len(games))
     return 0
 
