@@ -264,9 +264,8 @@ def test_the_shipped_hard_is_the_candidate_its_sequential_test_passed():
     The shipped file is CGF's weights as its test played them, with the record of where they came
     from (and the hint's book, measured again on the bots that ship). (That the shipped weights
     are the ones in use, the tests beside it say.)"""
-    ab = CANDIDATES
-    free = json.loads((ab / "FREE.json").read_text())
-    feud = json.loads((ab / "FEUD.json").read_text())
+    free = json.loads((CANDIDATES / "FREE.json").read_text())
+    feud = json.loads((CANDIDATES / "FEUD.json").read_text())
     shipped = weights.load()
     assert shipped is not None
     assert shipped["rivals"] == free["rivals"] and shipped["book"]["hard"] == free["book"]["hard"]
@@ -275,9 +274,9 @@ def test_the_shipped_hard_is_the_candidate_its_sequential_test_passed():
     assert shipped["book"]["hard"] == feud["book"]["hard"]
     assert shipped["dodge"] == shipped["guard"] == shipped["feud"] == ["hard"] and shipped["terms"]["CURVE"] == 1.5
     for test in ("f-sprt.json", "x-sprt.json", "cgf-sprt.json"):
-        verdict = json.loads((ab / test).read_text())["sprt"]
+        verdict = json.loads((CANDIDATES / test).read_text())["sprt"]
         assert verdict["llr"] >= verdict["bound"]
-    assert shipped["ab"]["llr"] == json.loads((ab / "cgf-sprt.json").read_text())["sprt"]["llr"]
+    assert shipped["ab"]["llr"] == json.loads((CANDIDATES / "cgf-sprt.json").read_text())["sprt"]["llr"]
 
 
 HANGING = {"b1": "wG", "s19": "rG", "s3": "oG", "e9": "wH", "e12": "rD"}

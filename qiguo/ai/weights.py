@@ -171,9 +171,9 @@ def fingerprint(data: dict[str, Any]) -> str:
     the file's records are not play). A measurement of the bots' play (the hint's book, the
     levels' ratings) keeps the fingerprint of the bots it played, and is stale once it differs."""
     full = complete(data)
-    play = {key: full[key] for key in ("values", "terms", *SWITCHES, "rivals", *LEVEL_SETS, "leaf")}
-    play["book"] = {who: moves for who, moves in full["book"].items() if who != "hint"}
-    play.update({key: sorted(play[key]) for key in LEVEL_SETS})
+    play = {key: full[key] for key in HAND_SET}  # the keys `current` gives: all the bots play by
+    play.update({key: sorted(full[key]) for key in LEVEL_SETS},
+                book={who: moves for who, moves in full["book"].items() if who != "hint"})
     return hashlib.sha256(json.dumps(play, sort_keys=True).encode()).hexdigest()[:16]
 
 
