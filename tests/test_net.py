@@ -134,7 +134,8 @@ def test_a_network_bot_whose_server_goes_while_it_thinks_joins_again():
 def test_a_network_bot_acts_only_on_the_game_its_new_connection_was_welcomed_with():
     """After the host restarts from a state saved a move behind what the bot had seen, a seats
     message may reach the bot before its welcome. Moving then (on the lost game) had the move
-    refused and the bot waiting for ever (a CI hang); it must wait for the welcome."""
+    refused and the bot waiting for ever (a CI hang); it must wait for the welcome, and a server
+    that sends the game before it is left."""
     import asyncio
     from qiguo.net.bot import one_connection
     from qiguo.net.protocol import decode, encode
@@ -159,16 +160,28 @@ def test_a_network_bot_acts_only_on_the_game_its_new_connection_was_welcomed_wit
         async def drain(self):
             pass
 
-    async def run():
+    async def run(first_seats):
         reader = asyncio.StreamReader()
-        reader.feed_data(encode({"type": "seats", "seats": kept.public_seats()}))
+        if first_seats:
+            reader.feed_data(encode({"type": "seats", "seats": kept.public_seats()}))
         reader.feed_data(encode(kept.welcome(seat)))
+        reader.feed_data(encode({"type": "seats", "seats": kept.public_seats()}))
         reader.feed_eof()
         return await one_connection(reader, Writer(), session, "X", "w", seen.seats[seat].token, "easy", None,
                                     lambda token: None)
 
-    assert asyncio.run(run()) is None
+    assert asyncio.run(run(False)) is None
     assert [m["type"] for m in written] == ["hello"]  # Chu is to move: nothing to send
+    from qiguo.net.bot import Refused
+    from qiguo.net.gate import BEFORE_WELCOME
+    written.clear()
+    try:
+        asyncio.run(run(True))
+    except Refused as e:  # no server sends the game before its welcome (docs/protocol.md)
+        assert str(e) == BEFORE_WELCOME
+    else:
+        raise AssertionError("a seats message before the welcome was taken")
+    assert [m["type"] for m in written] == ["hello"]
 
 
 def test_a_session_plays_the_next_move_ignores_old_ones_and_asks_to_rejoin_after_a_gap():

@@ -424,9 +424,7 @@ def test_a_line_cut_off_by_the_end_is_a_closed_connection():
 
 @pytest.mark.parametrize("what", ["illegal move", "another's move", "not a move", "bad seats", "bad welcome"])
 def test_the_windows_match_refuses_what_cannot_be_and_joins_again(what, tmp_path, monkeypatch):
-    from qiguo.play import net_match
     from qiguo.play.net_match import NetMatch
-    monkeypatch.setattr(net_match, "RETRY", 0.2)
     fake = FakeServer(HOSTILE[what])
     try:
         link = Link("127.0.0.1", fake.port, {"type": "hello", "version": VERSION, "code": CODE})

@@ -434,12 +434,13 @@ def test_the_server_stops_without_a_traceback(tmp_path, signal_name):
 
 
 def test_the_network_bot_and_the_window_try_again_when_the_server_is_full(monkeypatch, tmp_path):
-    from qiguo.net import bot, link as link_module
+    from qiguo.net import bot
+    from qiguo.net.gate import Backoff
     from qiguo.net.link import Link
     from qiguo.net.session import Tokens
     monkeypatch.setattr(server_module, "MAX_PENDING", 0)  # no room for anyone just now
-    for module in (bot, link_module):  # pauses of 0.1, 0.2, 0.4 s: refused three times in the first 0.35 s
-        monkeypatch.setattr(module, "BACKOFF", (0.1, 0.4))
+    monkeypatch.setattr(Backoff, "FIRST", 0.1)  # pauses of 0.1, 0.2, 0.4 s: refused three times in the first 0.35 s
+    monkeypatch.setattr(Backoff, "LONGEST", 0.4)
 
     async def go():
         async with serving("nn-----") as (srv, port):

@@ -16,7 +16,8 @@ from qiguo.cmdline import Parser, checked, parse, parsed, seconds, whole
 from qiguo.engine import KINGDOMS, Move
 
 from .link import NOT_QIGUO, TOO_LONG
-from .protocol import BACKOFF, BUSY, MAX_LINE, VERSION, ProtocolError, decode, encode, keep_alive, parse_address
+from .gate import EARLY_END, OUT_OF_SEQUENCE, Backoff, Gate
+from .protocol import BUSY, MAX_LINE, VERSION, ProtocolError, decode, encode, keep_alive, parse_address
 from .session import Session, Tokens, key_of
 
 
@@ -32,10 +33,15 @@ class Busy(Exception):
 async def play(host: str, port: int, code: str, seat: str, level: str, tokens: Tokens, retry: float,
                nodes: int | None, moves: Path | None = None) -> int:
     """Play the seat to the end of the game; returns the exit status. With `moves`, the game's
-    moves as this client saw them are written there at the end (JSON)."""
+    moves as this client saw them are written there at the end (JSON). A connection that ends
+    (or falls silent, or finds the server busy) is joined again after a pause that doubles from
+    0.5 s to 8 s; after Backoff.TRIES of them in a row that brought the game no further, the
+    bot gives up with one line."""
     key = key_of(host, port, code, seat)
     session = Session()
-    waited, pause = 0.0, BACKOFF[0]
+    waited = 0.0
+    backoff = Backoff()
+    why = ""
     while True:
         try:
             reader, writer = await asyncio.open_connection(host, port, limit=MAX_LINE + 2)
@@ -46,18 +52,18 @@ async def play(host: str, port: int, code: str, seat: str, level: str, tokens: T
             await asyncio.sleep(0.5)
             waited += 0.5
             continue
+        waited = 0.0
         pinger = asyncio.ensure_future(keep_alive(writer))
+        before = session.game.ply if session.game is not None else -1
         try:
             result = await one_connection(reader, writer, session, code, seat, tokens.get(key), level, nodes,
                                           lambda token: tokens.put(key, token))
+            why = "the connection ended"
         except Refused as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
-        except Busy as e:
-            print(f"the server is busy ({e}); joining again in {pause:g} s", file=sys.stderr)
-            await asyncio.sleep(pause)
-            pause = min(BACKOFF[1], pause * 2)
-            continue
+        except (Busy, Silent) as e:
+            result, why = None, str(e)
         finally:
             pinger.cancel()
             writer.close()
@@ -66,13 +72,25 @@ async def play(host: str, port: int, code: str, seat: str, level: str, tokens: T
             if moves is not None:
                 moves.write_text(json.dumps(session.game.history), encoding="utf-8")
             return 0
-        waited = 0.0  # the connection dropped: try again
+        if session.game is not None and session.game.ply > before:
+            backoff.progress()
+        pause = backoff.failed()
+        if backoff.spent:
+            print(f"error: gave up joining {host}:{port} after {backoff.TRIES} tries ({why})", file=sys.stderr)
+            return 2
+        print(f"joining again in {pause:g} s ({why})", file=sys.stderr)
+        await asyncio.sleep(pause)
+
+
+class Silent(Exception):
+    """The server sent no whole line in time: join again (after a pause)."""
 
 
 async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, session: Session, code: str,
                          seat: str, token: str, level: str, nodes: int | None,
                          keep: Callable[[str], None]) -> dict | None:
-    """Until the game ends (its result) or the connection drops (None)."""
+    """Until the game ends (its result) or the connection drops (None). Every line passes the
+    connection's Gate first: what a server may not send is Refused."""
     hello = {"type": "hello", "version": VERSION, "code": code, "name": f"bot {level}"}
     if token:
         hello["token"] = token
@@ -80,11 +98,13 @@ async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWri
         hello["seat"] = seat
     writer.write(encode(hello))
     asked = -1
-    welcomed = False  # what came before this connection's welcome may be from a game the server lost
+    gate = Gate()
     loop = asyncio.get_running_loop()
     while True:
         try:
-            line = await reader.readline()
+            line = await asyncio.wait_for(reader.readline(), gate.wait())
+        except asyncio.TimeoutError:
+            raise Silent(gate.silence()) from None
         except ValueError:  # a line over the limit
             raise Refused(TOO_LONG) from None
         except (ConnectionError, OSError):
@@ -96,8 +116,11 @@ async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWri
         except ProtocolError:
             raise Refused(NOT_QIGUO) from None
         kind = message["type"]
-        if kind == "error" and not welcomed and message.get("code") in BUSY:
-            raise Busy(message.get("message", "busy"))
+        if kind == "error" and not gate.welcomed and message.get("code") in BUSY:
+            raise Busy(f"the server is busy: {str(message.get('message', 'busy'))[:200]}")
+        problem = gate.take(message, len(line))
+        if problem:
+            raise Refused(problem)
         if kind == "error" and session.game is None:
             raise Refused(str(message.get("message", "refused"))[:200])
         if kind == "welcome":
@@ -108,19 +131,17 @@ async def one_connection(reader: asyncio.StreamReader, writer: asyncio.StreamWri
             if session.seat is None:
                 raise Refused("no seat is free")
             keep(session.token)  # at once: if this process is killed, a new one takes the seat back
-            welcomed, asked = True, -1
-        elif not welcomed:
-            continue  # e.g. a seats message sent to every connection before ours was welcomed
+            asked = -1
         else:
             happened = session.apply(message)
-            if happened == "gap":
-                return None  # join again for the whole game
+            if happened in ("gap", "stale"):
+                raise Refused(OUT_OF_SEQUENCE)  # the gate lets neither through: a defect, said
             if happened == "bad":
                 raise Refused(session.problem)
         if session.game is not None and session.game.result is not None:
             return {"winners": session.game.result.winners, "reason": session.game.result.reason}
         if kind == "end":
-            raise Refused("the server ended a game that is not over")
+            raise Refused(EARLY_END)
         if session.game is not None and session.my_turn and asked != session.game.ply:
             asked = session.game.ply
             game = session.game.copy()

@@ -57,6 +57,8 @@ class BaseMatch(ABC):
     """The join code of a network game."""
     problem = ""
     """What the server last sent that could not be taken in."""
+    gave_up = False
+    """Whether joining a network game's server again was given up."""
     paused: bool
     rules: Any
     blocs: list[str]

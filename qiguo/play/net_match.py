@@ -9,6 +9,7 @@ import time
 from typing import Any, Callable
 
 from qiguo.engine import EngineError, Game, Move
+from qiguo.net.gate import EARLY_END, Backoff
 from qiguo.net.link import Link
 from qiguo.net.server import Server, ServerThread
 from qiguo.net.protocol import LIMITS, VERSION
@@ -17,8 +18,9 @@ from qiguo.net.session import ILLEGAL, Session, Tokens, key_of
 from .match import BaseMatch, Played, Worker
 from .seats import HUMAN, NETWORK, Seat
 
-RETRY = 2.0
-"""Seconds between attempts to join again after the connection dropped."""
+TAKEN_AT_ONCE = 256
+"""Messages taken from the link into the match at most: the rest wait in the link (bounded
+there), while the moves on hand are played one a frame."""
 
 
 def hello(code: str, name: str = "", token: str = "", seat: str = "", spectate: bool = False) -> dict[str, Any]:
@@ -39,7 +41,8 @@ class NetMatch(BaseMatch):
     kept_elsewhere = True
 
     def __init__(self, link: Link, session: Session, address: tuple[str, int], code: str, tokens: Tokens,
-                 server: Any = None, worker_factory: Callable[[], Worker] | None = None):
+                 server: Any = None, worker_factory: Callable[[], Worker] | None = None,
+                 backlog: list[dict[str, Any]] | None = None):
         self.link, self.session, self.address, self.code = link, session, address, code
         self.tokens = tokens
         self.server = server
@@ -51,10 +54,16 @@ class NetMatch(BaseMatch):
         self.start_qfen = game.start_qfen
         super().__init__(game, self._seats(), seed=0, bot_delay=0.0, worker_factory=worker_factory)
         self._sent = -1
-        self._incoming: list[dict[str, Any]] = []
-        self._retry_at = 0.0
+        self._incoming: list[dict[str, Any]] = list(backlog or [])
+        """What the server sent after the welcome this match starts from (the rest of the join
+        screen's last poll, first) and is not yet taken in."""
+        self._retry_at: float | None = None
+        """When to join again, once the connection has ended (None: not yet set)."""
+        self._backoff = Backoff()
         self.problem = ""
         """What the server last sent that could not be taken in ("" until it welcomes us again)."""
+        self.gave_up = False
+        """Whether joining again was given up (Backoff.TRIES connections in a row brought nothing)."""
         self._keep_token()
 
     # ---- what the scene reads ------------------------------------------------------------
@@ -133,8 +142,11 @@ class NetMatch(BaseMatch):
         is animated). Joins again after a drop. Never blocks."""
         if self._hint_for is not None:
             self._poll_hint()
-        self._incoming += self.link.poll()
-        if self.link.state == "closed" and time.monotonic() >= self._retry_at:
+        if len(self._incoming) < TAKEN_AT_ONCE:
+            self._incoming += self.link.poll()
+        if self.link.state == "closed" and self.link.kind == "not qiguo" and not self.problem:
+            self.problem = self.link.error  # the link left a server that broke the protocol
+        if self.link.state == "closed" and not self.gave_up:
             self._rejoin()
         while self._incoming:
             message = self._incoming.pop(0)
@@ -153,6 +165,8 @@ class NetMatch(BaseMatch):
                     self.seats = self._seats()
                 elif happened == "bad":
                     self._refuse(self.session.problem)
+                elif happened == "end" and self.game.result is None:
+                    self._refuse(EARLY_END)
         return None
 
     def _move(self, message: dict[str, Any]) -> Played | None:
@@ -175,6 +189,7 @@ class NetMatch(BaseMatch):
             code = Move.parse(entry).code
             if code not in self.game.legal_codes():  # the engine plays only what it has checked
                 raise EngineError(ILLEGAL)
+            self._backoff.progress()
             return self._play(code, None)
         except EngineError:
             self._refuse(ILLEGAL)
@@ -186,7 +201,6 @@ class NetMatch(BaseMatch):
         self.problem = why
         self._incoming.clear()
         self.link.refuse(why)
-        self._retry_at = time.monotonic() + RETRY
 
     def _welcome(self, message: dict[str, Any]) -> None:
         try:
@@ -198,6 +212,8 @@ class NetMatch(BaseMatch):
         self.problem = ""
         game = fresh.game
         assert game is not None  # a welcome always holds the game
+        if game.ply > self.game.ply:
+            self._backoff.progress()
         if game.history[:self.game.ply] == self.game.history:
             for entry in game.history[self.game.ply:]:  # what happened while away
                 self.game.replay([entry])
@@ -210,7 +226,17 @@ class NetMatch(BaseMatch):
         self._keep_token()
 
     def _rejoin(self) -> None:
-        self._retry_at = time.monotonic() + RETRY
+        """Join again after the connection ended, after a pause that grows with each connection
+        in a row that brought nothing; give up after Backoff.TRIES of them."""
+        now = time.monotonic()
+        if self._retry_at is None:
+            pause = self._backoff.failed()
+            self.gave_up = self._backoff.spent
+            self._retry_at = now + pause
+            return
+        if now < self._retry_at:
+            return
+        self._retry_at = None
         self.link = Link(*self.address, hello(self.code, token=self.session.token,
                                               spectate=not self.session.token))
 
@@ -227,7 +253,8 @@ class NetMatch(BaseMatch):
         fresh = ServerThread(Server(old.table, old.bind, old.port, old.bot_delay))
         fresh.start()
         self.server = fresh
-        self._retry_at = 0.0  # it listens now: join at once, not at the next retry
+        self._retry_at, self.gave_up = 0.0, False  # it listens now: join at once, not at the next retry
+        self._backoff.progress()
 
     def lockouts(self) -> list[tuple[str, float]]:
         return self.server.lockouts() if self.server is not None else []

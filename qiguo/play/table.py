@@ -425,7 +425,8 @@ class Table:
                 quiet = self.lockout_line() or t("net.join_at", addresses=", ".join(
                     hosting.addresses(m.server.address[1])), code=m.code)
             elif not m.connected:
-                quiet = t("net.server_wrong") if m.problem else t("net.lost")
+                quiet = (t("net.gave_up") if m.gave_up
+                         else t("net.server_wrong") if m.problem else t("net.lost"))
         return View(g, m.seats, self.view_ply, self.game.ply, head, sub,
                     m.human_to_move and self.view_ply is None, turn, self.notices, quiet, self.settings.colour_aid,
                     t("review.footer") if self.review else "", labels)

@@ -52,6 +52,8 @@ class JoinScene(Scene):
         self.link = link
         self.server = server
         self.session: Session | None = None
+        self.backlog: list[dict] = []
+        """What the server sent after its last welcome: the game screen takes it in first."""
         self.address: tuple[str, int] | None = None
         self.waited = 0.0
         self.seat_buttons: list[Button] = []
@@ -115,7 +117,8 @@ class JoinScene(Scene):
     def open(self) -> None:
         code = self.fields[1].strip() if self.server is None else self.server.server.table.code
         assert self.link is not None and self.session is not None and self.address is not None  # welcomed
-        match = NetMatch(self.link, self.session, self.address, code, tokens(), server=self.server)
+        match = NetMatch(self.link, self.session, self.address, code, tokens(), server=self.server,
+                         backlog=self.backlog)
         pygame.key.stop_text_input()
         self.server = None  # the match owns it now
         self.app.stack.replace(self.app.scene("game", match))
@@ -127,21 +130,26 @@ class JoinScene(Scene):
         if self.link is None:
             return
         self.waited += dt
-        for message in self.link.poll():
+        messages = self.link.poll()
+        for n, message in enumerate(messages):
             if message.get("type") == "welcome":
                 session = Session()
                 try:
                     session.welcome(message)
                 except (ValueError, KeyError, TypeError):
                     self.error = join_problem("not qiguo", "", self.where())
-                    continue
-                self.session = session
+                    self.link.refuse("the server's welcome cannot be read")
+                    break
+                self.session, self.backlog = session, []
                 if session.seat is not None:
+                    self.backlog = messages[n + 1:]  # a move sent with the welcome is played, not lost
                     self.open()
                     return
                 self.offer_seats()
             elif message.get("type") == "error":
                 self.error = join_problem("refused", str(message.get("message", "")), self.where())
+            elif self.session is not None:
+                self.backlog.append(message)  # while a watcher picks a seat, the game goes on
         if self.link.state == "closed" and self.session is None and not self.error:
             self.error = join_problem(self.link.kind, self.link.error, self.where())
         if self.session is None and self.waited > TIMEOUT and not self.error:
