@@ -1,10 +1,12 @@
 """Text that people type (player names, join codes), cleaned the same way wherever it enters:
-from the network, from the settings file and from the keyboard. Standard library only, so
-every layer may use it."""
+from the network, from the settings file and from the keyboard. Standard library only (and the
+generated table of look-alikes beside it), so every layer may use it."""
 from __future__ import annotations
 
 import unicodedata
 from typing import Callable
+
+from .confusables import LOOKS_LIKE
 
 REFUSED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn"}
 """Control and format characters (NUL, newlines, bidi overrides, zero-width), lone surrogates,
@@ -20,15 +22,15 @@ BOT_WORDS = ("bot", "novice", "easy", "normal", "hard", "stand-in", "standin",
 BLANKS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f\u17b4\u17b5\u180b\u180c\u180d\u3000")
 """Characters that draw as nothing although they are letters or symbols (Hangul fillers, the
 Braille blank, invisible marks): a name made only of them is refused."""
-CONFUSABLES = str.maketrans({
-    "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o", "р": "p", "с": "c",
-    "т": "t", "у": "y", "х": "x", "і": "i", "ї": "i", "ј": "j", "ѕ": "s", "һ": "h", "ԁ": "d", "ԛ": "q",
-    "ԝ": "w", "ӏ": "l", "ɡ": "g", "ɑ": "a", "ο": "o", "α": "a", "ν": "v", "ι": "i", "κ": "k", "ρ": "p",
-    "τ": "t", "υ": "u", "χ": "x", "ε": "e", "η": "n", "ω": "w", "ѡ": "w", "ᴜ": "u", "ʏ": "y", "ɪ": "i",
-    "ɴ": "n", "ʜ": "h", "ᴏ": "o", "ǫ": "q", "0": "o", "ı": "i", "ℹ": "i"})
-"""Letters of other scripts (and small capitals, and the digit zero) that look like a Latin
-letter, as that letter (after NFKC and case folding, which take care of fullwidth and styled
-letters): enough to catch a Cyrillic "Qіn" or "Yоu"."""
+SMALL_CAPITALS = {"в": "b", "ё": "e", "к": "k", "м": "m", "н": "h", "т": "t", "ї": "i", "κ": "k", "τ": "t",
+                  "χ": "x", "ε": "e", "η": "n", "ω": "w", "ɴ": "n", "ʜ": "h", "ǫ": "q"}
+"""Letters that read as a Latin one in a name, mostly as small capitals ("кɪɴɢ"), which
+Unicode's confusables data does not list."""
+CONFUSABLES = str.maketrans({**LOOKS_LIKE, **SMALL_CAPITALS})
+"""Every character that looks like a Latin letter or a digit (Unicode's confusables data, UTS
+#39, through qiguo/confusables.py, and the small capitals above), as that letter or digit."""
+DIGITS = str.maketrans({"0": "o", "3": "z"})
+"""Digits that stand for a letter in a name ("Y0u", "Зhou" read through the data as "3hou")."""
 
 
 class TextError(ValueError):
@@ -69,7 +71,8 @@ def visible(ch: str) -> bool:
 def folded(name: str) -> str:
     """A name as it reads: NFKC, without case, look-alike letters as the Latin ones they
     imitate, blanks and punctuation as spaces, and the spaces folded."""
-    text = unicodedata.normalize("NFKC", name).casefold().translate(CONFUSABLES)
+    text = unicodedata.normalize("NFKC", name).translate(CONFUSABLES)  # capitals first: "YОU"
+    text = text.casefold().translate(CONFUSABLES).translate(DIGITS)
     text = "".join(ch if visible(ch) and unicodedata.category(ch)[0] in "LN" else " " for ch in text)
     return " ".join(text.split())
 
@@ -103,6 +106,25 @@ def _made_of_labels(text: str) -> bool:
 def shown(name: str) -> str:
     """How another player's name is shown: in quotation marks when it imitates a label."""
     return f"“{name}”" if imitates(name) else name
+
+
+PLACEHOLDER = "?"
+"""What a name shows for a character the font cannot draw (the name is then quoted)."""
+
+
+def placeheld(name: str, drawable: Callable[[str], bool]) -> str:
+    """A name as a window can draw it: each character that `drawable` refuses (and whose plain
+    form, without accents, it refuses too) as PLACEHOLDER, and then the name in quotation
+    marks (unless it is quoted already), so that "Υou" in a font without Greek is never "ou"."""
+    out = []
+    for ch in name:
+        plain = [c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c)]
+        out.append(ch if ch == " " or drawable(ch) or (plain and all(drawable(c) for c in plain))
+                   else PLACEHOLDER)
+    text = "".join(out)
+    if text == name or (text.startswith("“") and text.endswith("”")):
+        return text
+    return f"“{text}”"
 
 
 def clean_code(text: str, limit: int) -> str:

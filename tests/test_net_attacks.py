@@ -439,6 +439,7 @@ def test_the_network_bot_and_the_window_try_again_when_the_server_is_full(monkey
     from qiguo.net.link import Link
     from qiguo.net.session import Tokens
     monkeypatch.setattr(server_module, "MAX_PENDING", 0)  # no room for anyone just now
+    monkeypatch.setattr(server_module, "RESERVE", 0)
     monkeypatch.setattr(Backoff, "FIRST", 0.1)  # pauses of 0.1, 0.2, 0.4 s: refused three times in the first 0.35 s
     monkeypatch.setattr(Backoff, "LONGEST", 0.4)
 

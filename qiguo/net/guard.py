@@ -27,6 +27,11 @@ SERVER_BUDGET = (32.0, 0.2)
 """Wrong codes the whole server takes: a burst, then this many a second."""
 SUMMARY_EVERY = 60.0
 """Seconds between the log's summaries of wrong codes."""
+WAITING_FOR = 120.0
+"""Seconds an address turned away by the network or server budget stays on the host's list of
+join requests waiting..."""
+ADMITTED_FOR = 120.0
+"""... and, once the host lets it in, how long it may try its code whatever the budgets."""
 
 
 def same_code(given: str, code: str) -> bool:
@@ -89,6 +94,10 @@ class Guard:
         self.turned_away = 0
         """Tries refused by the network or server budget since the last summary."""
         self.summary_due = 0.0
+        self.waiting: dict[str, float] = {}
+        """Addresses turned away by the budgets, with when, oldest first: the host may let them in."""
+        self.admitted: dict[str, float] = {}
+        """Addresses the host let in, with until when the budgets do not hold them back."""
 
     def refusal(self, address: str, now: float | None = None) -> str:
         """Why this address may not try a code now ("" when it may)."""
@@ -98,14 +107,38 @@ class Guard:
             return f"too many wrong join codes from your address: try again in {r.locked_until - now:.0f} s"
         if r is not None and r.next_try > now:
             return f"wrong join code: wait {r.next_try - now:.1f} s before trying again"
+        if self.admitted.get(address, 0.0) > now:
+            return ""
         network = self.networks.get(network_of(address))
         for bucket, whose in ((network, "your network"), (self.server, "everywhere")):
             wait = bucket.wait(now) if bucket is not None else 0.0
             if wait:
                 self._start_summary(now)
                 self.turned_away += 1
-                return f"too many wrong join codes from {whose}: try again in {wait:.0f} s"
+                self.waiting.pop(address, None)
+                self.waiting[address] = now
+                while len(self.waiting) > REMEMBERED:
+                    del self.waiting[next(iter(self.waiting))]
+                return (f"too many wrong join codes from {whose}: try again in {wait:.0f} s,"
+                        " or ask the host to let you in")
         return ""
+
+    def requests(self, now: float | None = None) -> list[str]:
+        """The addresses turned away by the budgets in the last WAITING_FOR seconds, oldest first."""
+        now = time.monotonic() if now is None else now
+        return [a for a, at in self.waiting.items() if at > now - WAITING_FOR]
+
+    def admit(self, now: float | None = None) -> str:
+        """Let the oldest waiting address try its code whatever the budgets, for ADMITTED_FOR
+        seconds (its own waits and lock-out still hold); returns it ("" when none waits)."""
+        now = time.monotonic() if now is None else now
+        waiting = self.requests(now)
+        if not waiting:
+            return ""
+        address = waiting[0]
+        del self.waiting[address]
+        self.admitted[address] = now + ADMITTED_FOR
+        return address
 
     def _start_summary(self, now: float) -> None:
         """The first wrong code or turned-away try since the last summary sets when the next is due."""
@@ -138,6 +171,8 @@ class Guard:
     def right(self, address: str) -> None:
         """A right code: the address starts afresh."""
         self.records.pop(address, None)
+        self.waiting.pop(address, None)
+        self.admitted.pop(address, None)
 
     def lockouts(self, now: float | None = None) -> list[tuple[str, float]]:
         """The addresses locked out now, with the seconds each has left, soonest free first."""

@@ -29,6 +29,8 @@ class Link:
         """What went wrong, for the window to say in the player's language: "unreachable",
         "closed", "lost", "not qiguo", "too long", "refused" (the server's words in `error`), or
         "" while nothing has."""
+        self.busy = ""
+        """The server's words when it last asked us to wait before its welcome (we try again)."""
         self._inbox: queue.Queue[tuple[dict[str, Any], int]] = queue.Queue()
         self._queued = [0, 0]  # messages and bytes in the inbox (this thread adds, poll takes)
         self._lock = threading.Lock()
@@ -40,7 +42,7 @@ class Link:
 
     def poll(self) -> list[dict[str, Any]]:
         """Every message that arrived since the last poll, in order (never blocks)."""
-        out = []
+        out: list[dict[str, Any]] = []
         while True:
             try:
                 message, size = self._inbox.get_nowait()
@@ -140,6 +142,7 @@ class Link:
                 except ProtocolError:
                     return self._leave(NOT_QIGUO)
                 if message["type"] == "error" and not gate.welcomed and message.get("code") in BUSY:
+                    self.busy = str(message.get("message", ""))[:200]
                     self.state = "connecting"
                     return False
                 why = gate.take(message, len(line))

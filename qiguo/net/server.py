@@ -42,6 +42,10 @@ else the newcomer is told "full" (and clients try again a little later)."""
 GRACE = 1.0
 """Seconds an unwelcomed connection is safe from being dropped for room (a real client's hello
 arrives within milliseconds)."""
+RESERVE = 256
+"""Connections past the pending limit held at most, each for GRACE seconds, so that a flood of
+new connections cannot keep out a player: one whose hello carries a seat token, or asks for a
+seat, goes on as usual; any other is told "full"."""
 RATE, BURST = 200.0, 400.0
 """Messages a second a client may send on average, and in a burst (a fast bot moves many times a
 second; a flood sends thousands)."""
@@ -106,6 +110,8 @@ class Server:
         """Welcomed connections: the only ones told anything of the game."""
         self.pending: dict[asyncio.StreamWriter, Client] = {}
         """Connections that have not been welcomed yet, oldest first."""
+        self.reserve: dict[asyncio.StreamWriter, Client] = {}
+        """Connections that came while `pending` was full, waiting GRACE seconds for a player's hello."""
         self.guard = Guard()
         self.log = log or (lambda text: None)
         self.save_error = ""
@@ -151,10 +157,11 @@ class Server:
             self._server.close()
         for line in self.guard.summary(force=True):
             self.log(line)
-        for writer in list(self.clients) + list(self.pending):
+        for writer in list(self.clients) + list(self.pending) + list(self.reserve):
             self.close(writer)
         self.clients.clear()
         self.pending.clear()
+        self.reserve.clear()
         handlers = [task for task in self._handlers if task is not asyncio.current_task()]
         if handlers:
             await asyncio.wait(handlers, timeout=2.0)
@@ -173,12 +180,16 @@ class Server:
             task.add_done_callback(self._handlers.discard)
         peer = writer.get_extra_info("peername")
         client = Client(writer, str(peer[0]) if isinstance(peer, tuple) and peer else "?")
-        if not self.make_room(client.address):
+        crowded = not self.make_room(client.address)
+        if crowded and len(self.reserve) >= RESERVE:
             await self.refuse(writer, "full", "too many connections are joining: try again in a moment")
             return
-        self.pending[writer] = client
+        (self.reserve if crowded else self.pending)[writer] = client
         try:
-            line = await self.read(reader, HELLO_TIMEOUT, "say hello first")
+            line = await self.read(reader, GRACE if crowded else HELLO_TIMEOUT, "say hello first")
+            if crowded and not self.claims_seat(line):
+                await self.refuse(writer, "full", "too many connections are joining: try again in a moment")
+                return
             if not line or not await self.hello(client, line):
                 return
             while True:
@@ -214,6 +225,17 @@ class Server:
             return await asyncio.wait_for(reader.readline(), timeout)
         except asyncio.TimeoutError:
             raise Dropped("timeout", why) from None
+
+    def claims_seat(self, line: bytes) -> bool:
+        """Whether a hello is a player's: it carries a seat token of this table, or asks for a
+        seat (the join code is checked after, as for anyone)."""
+        try:
+            message = decode(line, CLIENT, CLIENT_LINE)
+        except ProtocolError:
+            return False
+        token = message.get("token", "")
+        return message["type"] == "hello" and (bool(message.get("seat"))
+                                               or (bool(token) and self.table.seat_of(token) is not None))
 
     def make_room(self, address: str) -> bool:
         """Room for one more unwelcomed connection from `address`: the oldest unwelcomed one of
@@ -272,6 +294,7 @@ class Server:
             await self.refuse(writer, e.args[0], e.args[1])
             return False
         self.pending.pop(writer, None)
+        self.reserve.pop(writer, None)
         if writer.is_closing():  # dropped to make room while it was being checked
             if seat is not None:
                 self.table.leave(seat)
@@ -287,6 +310,7 @@ class Server:
 
     def gone(self, client: Client) -> None:
         self.pending.pop(client.writer, None)
+        self.reserve.pop(client.writer, None)
         self.clients.pop(client.writer, None)
         if client.seat is not None and self.table.seats[client.seat].connected:
             self.table.leave(client.seat)
@@ -496,6 +520,20 @@ class ServerThread:
             return self.server.guard.lockouts()
         except RuntimeError:  # the guard changed while it was read: shown next frame
             return []
+
+    def requests(self) -> int:
+        """How many newcomers the guessing budgets turned away lately (the host may let one in)."""
+        try:
+            return len(self.server.guard.requests())
+        except RuntimeError:  # the guard changed while it was read: shown next frame
+            return 0
+
+    def admit(self) -> None:
+        """Let the oldest of them try its code whatever the budgets (in the server's own thread)."""
+        if self.thread.is_alive():
+            self.loop.call_soon_threadsafe(self.server.guard.admit)
+        else:
+            self.server.guard.admit()
 
     def lift(self) -> None:
         """Let every locked-out address try again (in the server's own thread)."""

@@ -217,6 +217,14 @@ class BaseMatch(ABC):
     def lift(self) -> None:
         """Let the locked-out addresses try again (a hosted game)."""
 
+    @abstractmethod
+    def join_requests(self) -> int:
+        """How many newcomers the hosted server's guessing budgets turned away lately."""
+
+    @abstractmethod
+    def admit(self) -> None:
+        """Let the oldest of them try their join code (a hosted game)."""
+
     @property
     @abstractmethod
     def server_stopped(self) -> bool:
@@ -370,6 +378,12 @@ class Match(BaseMatch):
 
     def lift(self) -> None:
         """No server: nobody is locked out."""
+
+    def join_requests(self) -> int:
+        return 0
+
+    def admit(self) -> None:
+        """No server: nobody waits."""
 
     @property
     def server_stopped(self) -> bool:

@@ -263,6 +263,13 @@ class NetMatch(BaseMatch):
         if self.server is not None:
             self.server.lift()
 
+    def join_requests(self) -> int:
+        return self.server.requests() if self.server is not None else 0
+
+    def admit(self) -> None:
+        if self.server is not None:
+            self.server.admit()
+
     @property
     def server_stopped(self) -> bool:
         return self.server is not None and self.server.stopped

@@ -9,6 +9,8 @@ from .strings import t
 
 REFUSALS = (
     ("wrong join code: wait", "join.why.wait"),
+    ("from everywhere", "join.why.busy"),
+    ("from your network", "join.why.network"),
     ("too many wrong join codes", "join.why.locked"),
     ("wrong join code", "join.why.code"),
     ("speaks version", "join.why.version"),

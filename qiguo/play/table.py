@@ -14,7 +14,7 @@ from typing import Callable
 
 from qiguo.ai.coach import Danger, Destination, explain
 from qiguo.engine import KINGDOMS, RESIGN, Game, Move
-from qiguo.names import TextError, clean, short
+from qiguo.names import TextError, clean, placeheld, short
 from qiguo.net.protocol import LIMITS
 
 from . import hosting, movelist, notices, saves, trail
@@ -335,10 +335,14 @@ class Table:
         return cues
 
     def let_in(self) -> Cues:
-        """The host lets every address locked out for wrong join codes try again."""
+        """The host lets every address locked out for wrong join codes try again, and the
+        oldest newcomer turned away by the guessing budgets try its code."""
         if self.match.lockouts():
             self.match.lift()
             return Cues(toasts=[(t("net.lifted"), 3.5)])
+        if self.match.join_requests():
+            self.match.admit()
+            return Cues(toasts=[(t("net.admitted"), 3.5)])
         return Cues()
 
     # ---- undo, redo, restart, saving ----------------------------------------------------
@@ -422,7 +426,7 @@ class Table:
         if m.networked:
             labels = self.net_labels()
             if m.server is not None:  # the host tells friends where to join, and who is locked out
-                quiet = self.lockout_line() or t("net.join_at", addresses=", ".join(
+                quiet = self.lockout_line() or self.requests_line() or t("net.join_at", addresses=", ".join(
                     hosting.addresses(m.server.address[1])), code=m.code)
             elif not m.connected:
                 quiet = (t("net.gave_up") if m.gave_up
@@ -436,6 +440,11 @@ class Table:
         locked = self.match.lockouts()
         return t("net.locked", addresses=", ".join(f"{a} ({math.ceil(left / 60)} min)" for a, left in locked[:3])) \
             if locked else ""
+
+    def requests_line(self) -> str:
+        """The host's word on newcomers turned away by the guessing budgets ("" for none)."""
+        waiting = self.match.join_requests()
+        return tn("net.requests", waiting) if waiting else ""
 
     def waiting_for(self, k: int) -> str:
         """A network game's turn line: this window's move is on its way, a bot (or a stand-in)
@@ -452,7 +461,7 @@ class Table:
         """The name a network player gave, or "" (the server holds a seat taken without a name
         under the seat's letter)."""
         try:
-            name = clean(str(self.match.labels()[k].get("name") or ""), LIMITS["name"] + 2, self.drawable)
+            name = placeheld(clean(str(self.match.labels()[k].get("name") or ""), LIMITS["name"] + 2), self.drawable)
         except TextError:
             name = ""
         return "" if name == KINGDOMS[k] else name

@@ -150,6 +150,8 @@ class JoinScene(Scene):
                 self.error = join_problem("refused", str(message.get("message", "")), self.where())
             elif self.session is not None:
                 self.backlog.append(message)  # while a watcher picks a seat, the game goes on
+        if self.link.state == "connecting" and self.link.busy and self.session is None and not self.error:
+            self.status = join_problem("refused", self.link.busy, self.where())  # told, and tried again
         if self.link.state == "closed" and self.session is None and not self.error:
             self.error = join_problem(self.link.kind, self.link.error, self.where())
         if self.session is None and self.waited > TIMEOUT and not self.error:
