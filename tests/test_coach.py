@@ -157,11 +157,12 @@ def test_key_moments_of_a_crafted_game():
     assert others.total == 4 and all(m.kingdom in (1, 2) for m in others.moments)
 
 
-def test_a_free_general_not_taken_is_a_missed_chance():
+def test_a_free_general_not_taken_is_a_missed_win():
     g = Game.from_qfen(TAKE_GENERAL)
     g.play("a1a2")
     (moment,) = key_moments(g, [0]).moments
-    assert (moment.kind, moment.better, moment.piece.token) == ("missed", "e5e12", "rG")
+    assert (moment.kind, moment.better, moment.piece.token) == ("win", "e5e12", "rG")
+    assert moment.why.key == "takes_general" and moment.line().startswith("ply 1 a1a2 win a missed win: ")
     assert moment.reason.key == "takes_general"
 
 

@@ -121,8 +121,8 @@ def test_an_exercise_accepts_any_move_within_the_margin_and_refuses_a_worse_one(
     codes = sorted(game.legal_codes())
     within = next(c for c in codes if c != judge.best and judge.good_enough(c))
     worse = next(c for c in codes if judge.mistake(c) and str(Move(c)) != problem.played)
-    assert rule(problem, within) == Ruling(True, judge.best)
-    assert rule(problem, worse) == Ruling(False, judge.best)
+    assert rule(problem, within) == Ruling(True, judge.best, judge.verdict(within).cost, judge.verdict(within).best_value)
+    assert rule(problem, worse) == Ruling(False, judge.best, judge.verdict(worse).cost, judge.verdict(worse).best_value)
     drill = Drill(practice, [], "exercises", day=100, judging=InlineJudging)
     assert drill.problem.id == ident and drill.problem.judged
     drill.answer(within)

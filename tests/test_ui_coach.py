@@ -51,9 +51,9 @@ def test_key_moments_are_listed_in_words_and_open_the_review_with_the_better_mov
     start = Game.from_qfen(BLUNDER_GAME[0])
     words = move_words(start, better)  # "Brigadier k2–m4", or "… takes Chu's Horse" for a capture
     assert labels[0] == "Practise these moments"
-    assert labels[1].startswith("Move 4: General a1–a2 left your General to be taken. Better: ")  # the costliest first
-    assert labels[2] == (f"Move 1: Deputy e5–e9 — your Deputy could be taken by Chu's Deputy. Better: {words} — "
-                         + reason_words(explain(start, better.code)))
+    assert labels[1].startswith("Move 4: General a1–a2 — it leaves your General to be taken by ")  # the costliest first
+    assert labels[2] == ("Move 1: Deputy e5–e9 — your Deputy on e9 can be taken by Chu's Deputy on h9; the better move"
+                         f" keeps it safe. Better: {words} — " + reason_words(explain(start, better.code)))
     app.draw()
     click(app, scene.menu.buttons[2].rect.center)
     review = app.stack.top

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from qiguo.ai.coach import Contrast, contrast
 from qiguo.ai.puzzles import Puzzle
 from qiguo.engine import Game
 
@@ -47,6 +48,8 @@ class Drill:
         self.tries = 0
         self.wrong: int | None = None
         """The last wrong move tried (drawn on the board)."""
+        self.why: Contrast | None = None
+        """Why the last wrong move is wrong: the explainer's contrast with the better move."""
         self.outcome: Outcome | None = None
         self.checking: int | None = None
         """A move the judge is looking at (an exercise's answer), if any."""
@@ -72,7 +75,7 @@ class Drill:
     def next(self) -> bool:
         """Set the next problem; False when there is none left."""
         self.problem = self._pick()
-        self.tries, self.wrong, self.outcome, self.checking = 0, None, None, None
+        self.tries, self.wrong, self.why, self.outcome, self.checking = 0, None, None, None, None
         if self.problem is None:
             self.game = None
             return False
@@ -99,7 +102,7 @@ class Drill:
             self.checking = code
             self._judging.ask(problem, code)
             return
-        self._tried(code, verdict, None)
+        self._tried(code, verdict, None, 0.0, 0.0)
 
     def update(self) -> None:
         """Take in the judge's ruling on an exercise's answer, if it has come."""
@@ -111,20 +114,25 @@ class Drill:
                 self.checking = None
             return
         code, self.checking = self.checking, None
-        self._tried(code, ruling.good, ruling.best)
+        self._tried(code, ruling.good, ruling.best, ruling.gap, ruling.best_value)
 
     @property
     def error(self) -> str:
         return self._judging.error if self._judging is not None else ""
 
-    def _tried(self, code: int, good: bool, best: int | None) -> None:
+    def _tried(self, code: int, good: bool, best: int | None, gap: float, best_value: float) -> None:
+        """Count a try: right, or wrong with its reason against the better move (the judge's,
+        or the puzzle's answer); after the last try, the answer."""
         self.tries += 1
         if good:
             self._finish(True, code)
-        elif self.tries >= TRIES:
+            return
+        game, problem = self.game, self.problem
+        assert game is not None and problem is not None
+        better = best if best is not None else game.parse_move(problem.solution[0]).code
+        self.wrong, self.why = code, contrast(game, code, better, gap, best_value)
+        if self.tries >= TRIES:
             self._finish(False, best)
-        else:
-            self.wrong = code
 
     def give_up(self) -> None:
         """Show the answer now (counted as not solved)."""

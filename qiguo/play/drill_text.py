@@ -6,23 +6,10 @@ from __future__ import annotations
 from datetime import date
 
 from qiguo.ai.coach import explain
-from qiguo.ai.coach.danger import outlook
-from qiguo.engine import Move, point_name
+from qiguo.engine import Move
 
 from .drill import TRIES, Drill
-from .strings import kingdom_name, move_words, piece_name, reason_words, t, tn
-
-
-def why_wrong(drill: Drill, code: int) -> str:
-    """Why a move tried is not the answer, in a few words: what it leaves to be taken, or that
-    a clearly better move exists."""
-    assert drill.game is not None
-    o = outlook(drill.game, code)
-    if o.general:
-        return t("practice.why.general")
-    if o.worst is not None:
-        return t("practice.why.piece", piece=piece_name(o.worst.piece), point=point_name(o.worst.point))
-    return t("practice.why.better")
+from .strings import contrast_words, kingdom_name, move_words, reason_words, t, tn
 
 
 def lines(drill: Drill) -> list[tuple[str, str]]:
@@ -52,9 +39,12 @@ def lines(drill: Drill) -> list[tuple[str, str]]:
         why = reason_words(explain(game, o.answer))
         key = ("practice.right" if o.tries == 1 else "practice.right.second") if o.solved else "practice.failed"
         out.append((t(key, move=words, why=why), "good" if o.solved else "bad"))
-    elif drill.wrong is not None:
+        if not o.solved and drill.wrong is not None and drill.why is not None:  # the last try, answered too
+            out.append((t("practice.yours", move=move_words(game, Move(drill.wrong)), why=contrast_words(drill.why)),
+                        "dim"))
+    elif drill.wrong is not None and drill.why is not None:
         out.append((tn("practice.wrong", TRIES - drill.tries, move=move_words(game, Move(drill.wrong)),
-                       why=why_wrong(drill, drill.wrong)), "bad"))
+                       why=contrast_words(drill.why)), "bad"))
     return out
 
 

@@ -20,12 +20,17 @@ class Ruling:
 
     good: bool
     best: int
+    gap: float = 0.0
+    """How much the judge's search values its choice above the move (0 when it is as good)..."""
+    best_value: float = 0.0
+    """... and what it values its choice at."""
 
 
 def rule(problem: Problem, code: int) -> Ruling:
     """Judge the mover's move `code` in the problem's position (in the worker process)."""
     judge = Judge(problem.game())
-    return Ruling(judge.good_enough(code), judge.best)
+    verdict = judge.verdict(code)
+    return Ruling(judge.good_enough(code), judge.best, verdict.cost, verdict.best_value)
 
 
 class Judging:

@@ -58,6 +58,30 @@ def reason_words(reason: Any) -> str:
                     if reason.still is not None else "")
 
 
+def side_words(side: Any) -> str:
+    """A piece an explanation names (a :class:`qiguo.ai.coach.contrast.Side`): its kingdom, kind
+    and point, and the kingdom that moves it when its army was inherited."""
+    parts = {"kingdom": kingdom_name(side.piece.kingdom), "piece": piece_name(side.piece), "point": point_name(side.at)}
+    if side.mover != side.piece.kingdom:
+        return t("side.moved_by", mover=kingdom_name(side.mover), **parts)
+    return t("side.at", **parts)
+
+
+def contrast_words(c: Any) -> str:
+    """Why the better move beats the one played (a :class:`qiguo.ai.coach.contrast.Contrast`),
+    in words that never name the better move (a wrong try is told why without the answer)."""
+    parts: dict[str, str] = {"target": side_words(c.target) if c.target is not None else "",
+                             "by": side_words(c.by) if c.by is not None else ""}
+    if c.piece is not None:
+        parts.update(piece=piece_name(c.piece.piece), point=point_name(c.piece.at))
+    key = {"loses": "why.loses_saved" if c.saved else "why.loses",
+           "forced": "why.forced_at" if c.target is not None else "why.forced"}.get(c.key, f"why.{c.key}")
+    words = t(key, **parts)
+    if c.also is not None:
+        words += t("why.also", piece=piece_name(c.also.piece), point=point_name(c.also.at))
+    return words
+
+
 def rules_text(rules: Rules | None = None) -> list:
     """The rules screen's sections, (heading, lines), in the current language; defeat and victory
     are written from the rule options in play."""

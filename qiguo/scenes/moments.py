@@ -9,8 +9,8 @@ from typing import Any
 
 import pygame
 
-from qiguo.ai.coach import Moment
-from qiguo.engine import Game, Move, point_name
+from qiguo.ai.coach import KINDS, Moment
+from qiguo.engine import Game, Move
 from qiguo.play import movelist
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, render
@@ -18,7 +18,7 @@ from qiguo.play.match import BaseMatch
 from qiguo.play.moments_job import MomentsJob
 from qiguo.play.practice import Practice, today
 from qiguo.play.seats import HUMAN
-from qiguo.play.strings import kingdom_name, move_words, piece_name, piece_of, reason_words, t
+from qiguo.play.strings import contrast_words, kingdom_name, move_words, reason_words, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import ButtonScene, register
@@ -36,25 +36,20 @@ def moment_texts(match: BaseMatch, moments: list[Moment]) -> list[str]:
 
 
 def moment_text(before: Game, m: Moment) -> str:
-    """A key moment in words, in the current language, with the hint's move and its reason
-    (`before`: the position before its move)."""
+    """A key moment in words, in the current language: what the move did against the better
+    one (the explainer's contrast), then the hint's move and its reason (`before`: the position
+    before its move)."""
     played = move_words(before, before.parse_move(m.move))
     better = move_words(before, before.parse_move(m.better))
-    why = reason_words(m.reason) if m.reason is not None else ""
-    if m.kind == "blunder" and m.piece is not None and m.by is not None:
-        return t("moment.blunder", n=m.ply, move=played, piece=piece_name(m.piece), by=piece_of(m.by), better=better,
-                 why=why)
-    if m.kind == "blunder":
-        return t("moment.worse", n=m.ply, move=played, better=better, why=why)
-    if m.kind == "missed" and m.piece is not None:
-        return t("moment.missed", n=m.ply, move=played, piece=piece_of(m.piece), point=point_name(m.at), better=better,
-                 why=why)
-    return t("moment.general", n=m.ply, move=played, better=better, why=why)
+    reason = reason_words(m.reason) if m.reason is not None else ""
+    why = contrast_words(m.why) if m.why is not None else ""
+    return t("moment.line", n=m.ply, move=played, why=why, better=better, reason=reason)
 
 
 def summary_text(moments: list[Moment]) -> str:
-    count = {kind: sum(m.kind == kind for m in moments) for kind in ("blunder", "missed", "general")}
-    return t("moment.summary", given=count["blunder"], missed=count["missed"], general=count["general"])
+    count = {kind: sum(m.kind == kind for m in moments) for kind in KINDS}
+    return t("moment.summary", given=count["blunder"], missed=count["missed"], wins=count["win"],
+             general=count["general"])
 
 
 @register("moments")

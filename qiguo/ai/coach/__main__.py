@@ -2,7 +2,8 @@
 
     python -m qiguo.ai.coach danger --qfen QFEN [--rules PRESET] [--set NAME=VALUE ...]
     python -m qiguo.ai.coach hint [--qfen QFEN] [--rules PRESET] [--set NAME=VALUE ...] [--nodes N]
-    python -m qiguo.ai.coach review [--for LETTERS] FILE
+    python -m qiguo.ai.coach review [--for LETTERS] [--accuracy] FILE
+    python -m qiguo.ai.coach explain --qfen QFEN [--rules PRESET] [--set NAME=VALUE ...] MOVE
 
 ``danger``: one line per piece of the mover that can be taken, by point (the engine's order:
 rank by rank from a1), ``POINT PIECE by POINT PIECE[, ...]``; the last line ``danger N``.
@@ -12,7 +13,10 @@ answered with exactly one line; ``--nodes`` searches that many nodes instead of 
 node budget. ``review``: one line per key moment of a save or a ``Game.record()`` JSON file
 (a move the judge values at least a Horse below its own choice, or that left the General
 takeable when its choice did not), ``ply N MOVE KIND ...``; the last line ``key moments K``;
-progress on standard error. Bad input: one ``error:`` line and exit status 2."""
+progress on standard error. ``explain``: one line, ``MOVE good`` when the judge accepts the
+mover's MOVE (within a Horse of its choice, the General no more exposed), else ``MOVE worse
+BETTER: REASON``, the explainer's words (:mod:`.contrast`: a piece said to be takeable after
+MOVE is safe after BETTER). Bad input: one ``error:`` line and exit status 2."""
 from __future__ import annotations
 
 import argparse
@@ -21,12 +25,14 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from qiguo.cmdline import Parser, parse, run, whole
-from qiguo.engine import KINGDOMS, EngineError, Game, Rules, parse_setting, point_name
+from qiguo.engine import KINGDOMS, EngineError, Game, Move, Rules, parse_setting, point_name
 from qiguo.jsonfile import os_message, read_json
 
 from ..bots import Budget
 from .danger import dangers
+from .contrast import contrast
 from .hint import explain, hint_move
+from .judge import Judge
 from .moments import key_moments
 
 
@@ -42,6 +48,12 @@ def _parser() -> argparse.ArgumentParser:
         if name == "hint":
             c.add_argument("--nodes", type=whole(1, 10 ** 7), default=None,
                            help="search nodes instead of time (the same answer on any computer)")
+    e = sub.add_parser("explain")
+    e.add_argument("--qfen", required=True)
+    e.add_argument("--rules", default="standard")
+    e.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    e.add_argument("--nodes", type=whole(1, 10 ** 7), default=None, help=argparse.SUPPRESS)
+    e.add_argument("move")
     r = sub.add_parser("review")
     r.add_argument("--for", dest="kingdoms", default=None, metavar="LETTERS")
     r.add_argument("file")
@@ -64,6 +76,20 @@ def hint_text(game: Game, seed: int = 0, budget: Budget | None = None) -> str:
         raise EngineError("the game is over: there is no move to suggest")
     move = hint_move(game, seed, budget)
     return f"{game.parse_move(move)} {explain(game, move).english()}"
+
+
+def explain_text(game: Game, entry: str, budget: Budget | None = None) -> str:
+    """The explain command's line for the mover's move `entry`."""
+    if game.result is not None:
+        raise EngineError("the game is over: there is no move to explain")
+    code = game.parse_move(entry).code
+    judge = Judge(game, 0, budget)
+    move = str(Move(code))
+    if judge.good_enough(code):
+        return f"{move} good"
+    verdict = judge.verdict(code)
+    c = contrast(judge.game, code, judge.best, verdict.cost, verdict.best_value)
+    return f"{move} worse {Move(judge.best)}: {c.english()}"
 
 
 def game_of_file(path: Path) -> tuple[Game, list[int]]:
@@ -107,6 +133,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "review":
             lines = review_lines(Path(args.file), args.kingdoms)
+        elif args.command == "explain":
+            budget = Budget(nodes=args.nodes, floor=True) if args.nodes else None
+            lines = [explain_text(Game.from_qfen(args.qfen, _rules(args)), args.move, budget)]
         else:
             rules = _rules(args)
             budget = Budget(nodes=args.nodes) if args.command == "hint" and args.nodes else None

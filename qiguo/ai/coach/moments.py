@@ -1,9 +1,10 @@
 """Key moments of a game for chosen kingdoms, judged by the hint's own judge (:mod:`.judge`): a
 move is a key moment when the hint's search values it worse than its own choice by at least a
 Horse, or it left the general takeable when the choice did not. Each says what the move did
-("general": left the general takeable; "blunder": left a piece to be taken, or lost ground the
-search sees; "missed": the choice took a piece the move did not) and gives the hint's move, with
-the hint's reason."""
+("general": left the general takeable; "win": a missed win, the choice taking a General or
+winning by force; "blunder": left a piece to be taken, or lost ground the search sees;
+"missed": the choice took a piece the move did not) and gives the hint's move, with the hint's
+reason and the explainer's contrast of the two (:mod:`.contrast`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -12,9 +13,13 @@ from typing import Callable, Iterable
 from qiguo.engine import RESIGN, Game, Move, Piece, point_name
 
 from ..bots import Budget
+from .contrast import Contrast, contrast
 from .danger import dangers_after
 from .hint import Reason, explain
 from .judge import Judge
+
+KINDS = ("general", "win", "blunder", "missed")
+"""The kinds of key moment, the gravest first."""
 
 @dataclass(frozen=True)
 class Moment:
@@ -34,14 +39,16 @@ class Moment:
     better: str
     cost: float
     reason: Reason | None = None
-    """Why the better move is better: the hint's words for it."""
+    """Why the better move is good: the hint's words for it."""
+    why: Contrast | None = None
+    """Why the better move is better than the one played: the explainer's contrast."""
 
     def line(self) -> str:
         """The command line's words: ``ply N MOVE KIND ...``."""
         what = self.piece.token if self.piece is not None else ""
         at = point_name(self.at) if self.at >= 0 else ""
-        if self.kind == "blunder" and self.piece is None:
-            text = f"worse by {self.cost:.1f}"
+        if self.kind == "win" or (self.kind == "blunder" and self.piece is None):
+            text = self.why.english() if self.why is not None else f"worse by {self.cost:.1f}"
         elif self.kind == "blunder":
             text = f"loses {what} at {at} to {self.by.token if self.by else '?'}"
         elif self.kind == "missed":
@@ -61,7 +68,7 @@ class Review:
 
     def summary(self) -> dict[str, int]:
         """Counts per kind."""
-        out = {"blunder": 0, "missed": 0, "general": 0}
+        out = {kind: 0 for kind in KINDS}
         for m in self.moments:
             out[m.kind] += 1
         return out
@@ -102,14 +109,20 @@ def judge_move(g: Game, entry: str, ply: int, budget: Budget | None = None,
     mine = judge.verdict(code)
     played, better = mine.outlook, judge.verdict(judge.best).outlook
     reason = explain(g, judge.best)
+    why = contrast(judge.game, code, judge.best, mine.cost, mine.best_value)
     best = str(Move(judge.best))
     if played.general and not better.general:
         gen = next(d for d in dangers_after(g, code, k) if d.piece.is_general)
-        return Moment(ply, entry, k, "general", gen.piece, gen.point, gen.by[0][1], best, 100.0, reason)
+        return Moment(ply, entry, k, "general", gen.piece, gen.point, gen.by[0][1], best, 100.0, reason, why)
+    if why.missed_win:
+        target = why.target
+        return Moment(ply, entry, k, "win", target.piece if target else None, target.at if target else -1, None,
+                      best, mine.cost, reason, why)
     lost, missed = played.loss - better.loss, better.gain - played.gain
     if better.taken is not None and missed > 0 and missed >= lost:
-        return Moment(ply, entry, k, "missed", better.taken, Move(judge.best).to_sq, None, best, mine.cost, reason)
-    if lost > 0 and played.worst is not None:
-        w = played.worst
-        return Moment(ply, entry, k, "blunder", w.piece, w.point, w.by[0][1], best, mine.cost, reason)
-    return Moment(ply, entry, k, "blunder", None, -1, None, best, mine.cost, reason)
+        return Moment(ply, entry, k, "missed", better.taken, Move(judge.best).to_sq, None, best, mine.cost, reason,
+                      why)
+    if why.key in ("loses", "general") and why.piece is not None and why.by is not None:
+        return Moment(ply, entry, k, "blunder", why.piece.piece, why.piece.at, why.by.piece, best, mine.cost, reason,
+                      why)
+    return Moment(ply, entry, k, "blunder", None, -1, None, best, mine.cost, reason, why)

@@ -1,0 +1,168 @@
+"""The one explainer (issue 76): a move explained against the better one names only pieces whose
+fate differs between the two, missed wins are their own kind, every wrong try is told why, and
+``coach explain`` prints it in one line."""
+import random
+
+import pytest
+
+from qiguo.ai.coach import consistent, contrast, dangers
+from qiguo.ai.coach.__main__ import main as coach_main
+from qiguo.ai.coach.contrast import FORCED, Contrast
+from qiguo.ai.puzzles import Puzzle
+from qiguo.engine import PRESETS, Game, Move, point_name, qfen_of, random_game
+from qiguo.play.drill import Drill
+from qiguo.play.drill_text import lines
+from qiguo.play.practice import Practice
+
+from test_coach import DEPUTY_ATTACKED, TAKE_GENERAL
+
+
+def takeable_after(game, code):
+    """The points of the mover's pieces that can be taken once `code` is played."""
+    k = game.turn
+    g = game.copy()
+    g.play_code(code)
+    return {d.point for d in dangers(g, k)} if g.result is None and g.alive[k] else set()
+
+
+def positions(n, seed):
+    """Positions from random games of every preset, with at least two legal moves."""
+    rng = random.Random(seed)
+    out = []
+    presets = sorted(PRESETS)
+    while len(out) < n:
+        g = random_game(Game.new(presets[len(out) % len(presets)]), rng.randrange(10 ** 6),
+                        max_plies=rng.randrange(20, 400))
+        if g.result is None and len(g.legal_codes()) > 1:
+            out.append(g)
+    return out
+
+
+def test_a_named_piece_is_takeable_after_the_played_move_and_safe_after_the_better_one():
+    """Over random positions and pairs of moves: every piece the explainer says can be taken
+    can be taken after the played move, and is safe after the better one (the rule the issue
+    checks from outside)."""
+    named = 0
+    for g in positions(150, 7):
+        rng = random.Random(g.hash)
+        played, better = rng.sample(sorted(g.legal_codes()), 2)
+        c = contrast(g, played, better)
+        assert consistent(g, c), (g.to_qfen(), Move(played), Move(better), c)
+        for side in c.named:
+            named += 1
+            assert side.at in takeable_after(g, played)
+            assert side.at not in takeable_after(g, better)
+    assert named >= 30  # the check was exercised, not passed by saying nothing
+
+
+def two_pieces_in_danger():
+    """A position (found in random games) where the mover has two pieces that can be taken, a
+    move of one of them that saves it while the other stays takeable, and a quiet move of a
+    third piece that saves neither."""
+    for g in positions(400, 11):
+        before = {d.point for d in dangers(g)}
+        if len(before) < 2:
+            continue
+        codes = sorted(g.legal_codes())
+        for better in codes:
+            m = Move(better)
+            if m.is_pass or m.from_sq not in before or g.piece_at(m.to_sq) is not None:
+                continue
+            after = takeable_after(g, better)
+            doomed = before - {m.from_sq}
+            if m.to_sq in after or not doomed <= after:
+                continue
+            for played in codes:
+                p = Move(played)
+                if p.is_pass or p.from_sq in before or g.piece_at(p.to_sq) is not None:
+                    continue
+                if before <= takeable_after(g, played) and p.to_sq not in takeable_after(g, played):
+                    return g, played, better, m.from_sq, doomed
+    raise AssertionError("no such position found")
+
+
+def test_the_piece_blamed_is_the_one_the_better_move_saves_never_one_both_leave():
+    g, played, better, saved, doomed = two_pieces_in_danger()
+    c = contrast(g, played, better)
+    assert c.key == "loses" and c.saved
+    assert c.piece.at == saved
+    assert all(s.at not in doomed for s in c.named)
+
+
+def test_a_missed_general_and_a_forced_win_are_missed_wins():
+    g = Game.from_qfen(TAKE_GENERAL)
+    c = contrast(g, g.parse_move("a1a2").code, g.parse_move("e5e12").code)
+    assert c.key == "takes_general" and c.missed_win and c.target.piece.token == "rG"
+    assert c.english().startswith("a missed win: e5e12 takes Chu's General on e12")
+    g = Game.from_qfen(DEPUTY_ATTACKED)
+    codes = sorted(g.legal_codes())
+    forced = contrast(g, codes[0], codes[1], gap=FORCED, best_value=FORCED)
+    assert forced.key == "forced" and forced.missed_win
+    assert contrast(g, codes[0], codes[1], gap=FORCED, best_value=0.0).key != "forced"  # a big gap alone is not a win
+
+
+def test_the_general_left_open_is_said_with_who_takes_it():
+    qfen = qfen_of({"a1": "wG", "e6": "wD", "i9": "rB", "i19": "rG", "s18": "oG"}, "w")
+    g = Game.from_qfen(qfen)
+    codes = sorted(g.legal_codes())
+    def general_open(code):
+        after = g.copy()
+        after.play_code(code)
+        return any(d.piece.is_general for d in dangers(after, 0))
+    safe = [c for c in codes if not general_open(c)]
+    open_ = [c for c in codes if general_open(c)]
+    c = contrast(g, open_[0], safe[0])
+    assert c.key == "general" and c.piece.piece.is_general and c.by is not None
+    assert consistent(g, c)
+
+
+# ---- the command line --------------------------------------------------------------------------
+
+def test_explain_prints_good_for_the_judges_choice_and_worse_with_a_checked_reason(capsys):
+    g = Game.from_qfen(DEPUTY_ATTACKED)
+    assert coach_main(["explain", "--qfen", DEPUTY_ATTACKED, "--nodes", "2000", "a3a2"]) == 0
+    line = capsys.readouterr().out.strip()
+    assert "\n" not in line
+    move, verdict, rest = line.split(" ", 2)
+    assert (move, verdict) == ("a3a2", "worse")
+    better, reason = rest.split(": ", 1)
+    assert reason == f"your Deputy on e5 can be taken by Chu's Brigadier on h8; {better} saves it"
+    assert g.parse_move(better).code in g.legal_codes()
+    assert "e5" not in {point_name(p) for p in takeable_after(g, g.parse_move(better).code)}
+    assert coach_main(["explain", "--qfen", DEPUTY_ATTACKED, "--nodes", "2000", better]) == 0
+    assert capsys.readouterr().out == f"{better} good\n"
+
+
+@pytest.mark.parametrize("argv", [["explain", "--qfen", "junk", "a3a2"], ["explain", "--qfen", DEPUTY_ATTACKED, "zz"],
+                                  ["explain", "--qfen", DEPUTY_ATTACKED, "s19s1"], ["explain", "a3a2"]])
+def test_explain_with_bad_input_is_one_error_line(argv, capsys):
+    assert coach_main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
+
+
+# ---- every wrong try is told why -----------------------------------------------------------------
+
+def test_each_wrong_try_at_a_puzzle_gets_the_explainers_reason(tmp_path, monkeypatch):
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    g, played, better, saved, doomed = two_pieces_in_danger()
+    puzzle = Puzzle(id="t1", qfen=g.to_qfen(), rules=g.rules.preset, solution=(str(Move(better)),), theme="save",
+                    rating=1500)
+    drill = Drill(Practice(), [puzzle], "puzzles", day=100)
+    assert drill.problem is not None and drill.problem.id == "t1"
+    drill.answer(played)
+    first = [text for text, kind in lines(drill) if kind == "bad"]
+    piece = point_name(saved)
+    assert len(first) == 1 and f"on {piece} can be taken" in first[0]
+    assert all(f"on {point_name(p)} can" not in first[0] for p in doomed)
+    assert str(Move(better)) not in first[0]  # the answer is not given away
+    drill.answer(played)  # the second wrong try: the answer, and why this move was not it
+    said = lines(drill)
+    assert any(kind == "bad" and text.startswith("The answer:") for text, kind in said)
+    assert any(kind == "dim" and text.startswith("Yours, ") and f"on {piece} can be taken" in text
+               for text, kind in said)
+
+
+def test_a_contrast_is_a_plain_value():
+    c = Contrast("deeper", 1, 2, gap=3.0)
+    assert c.named == [] and not c.missed_win
