@@ -79,16 +79,29 @@ def test_a_kingdom_one_general_from_winning_is_warned_of_with_the_piece_that_cou
     assert notices.near_wins(g) == []
 
 
-def test_a_kingdom_a_few_prisoners_from_winning_is_warned_of():
+def test_a_kingdom_a_capture_from_winning_by_prisoners_is_warned_of_and_only_then():
     from qiguo.engine import Game
     from qiguo.play import notices
     chu = "rD rB rC rA rX " + "rS " * 2 + "rW " * 4 + "rH " * 4  # every piece of Chu's but its General, Envoy
-    qi = "bW " * 4 + "bH " * 4 + "bS bS bD bC"
+    qi = "bW " * 4 + "bH " * 4 + "bS bS bD bC bX bA"
     held = "w=" + (chu + qi).replace(" ", "")
-    g = Game.from_qfen(qfen_of({"a19": "wG", "c10": "rG", "s17": "kG", "s3": "bG"}, prisoners=held),
-                       kingdoms="wrbk")
+    quiet = {"a19": "wG", "c10": "rG", "s17": "kG", "s3": "bG"}
+    g = Game.from_qfen(qfen_of(quiet, prisoners=held), kingdoms="wrbk")
+    assert g.score[0] == 29 and notices.near_wins(g) == []  # one point short, and nothing to take
+    g = Game.from_qfen(qfen_of({**quiet, "c4": "wD", "c8": "bB"}, prisoners=held), kingdoms="wrbk")
     near = notices.near_wins(g)
-    assert g.score[0] >= 27 and any("Qin needs only" in n.text for n in near), (g.score[0], [n.text for n in near])
+    assert [n.kingdom for n in near] == [0] and "Qin needs only" in near[0].text and "(c4)" in near[0].text
+
+
+@pytest.mark.parametrize("preset", ["standard", "sima-guang"])
+def test_one_general_short_with_no_general_to_take_is_no_alarm(preset):
+    """Qin holds one of the two Generals that win, but none of its pieces can take another:
+    no warning (the panel's column says 1/2), until a piece can."""
+    from qiguo.engine import Game
+    from qiguo.play import notices
+    qfen = qfen_of({"a19": "wG", "c3": "wD", "d10": "rG", "p17": "kG", "h2": "bG"}, prisoners="w=oG")
+    g = Game.from_qfen(qfen, preset, kingdoms="wrobk")
+    assert g.generals[0] == 1 and notices.near_wins(g) == []
 
 
 def test_a_fall_by_attrition_to_another_than_the_last_taker_says_who_took_most():
@@ -100,7 +113,7 @@ def test_a_fall_by_attrition_to_another_than_the_last_taker_says_who_took_most()
     from qiguo.play.strings import set_language, t
     held = "r=wHwHwHwHwWwW,o=wWwSwS"
     for mover, at, told in (("o", "e1", True), ("r", "c5", False)):
-        g = Game.from_qfen(qfen_of({"a19": "wG", "e5": "wW", "e1": "oD", "c5": "rD", "s1": "oG", "s19": "rG"},
+        g = Game.from_qfen(qfen_of({"a19": "wG", "e5": "wW", "e1": "oD", "c5": "rD", "s1": "oG", "p19": "rG"},
                                    mover=mover, prisoners=held), kingdoms="wro")
         g.play(at + "e5")
         assert not g.alive[0] and g.standing(0).how == "attrition" and g.standing(0).by == 1

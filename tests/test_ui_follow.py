@@ -143,11 +143,11 @@ def test_a_human_kingdom_near_its_attrition_limit_is_told_how_close(monkeypatch,
 
 def test_a_fallen_kingdom_is_announced():
     app = make_app()
-    text = qfen({"a19": "wG", "c4": "wD", "c10": "rG", "s19": "kG"})
+    text = qfen({"a19": "wG", "c4": "wD", "c10": "rG", "s18": "kG"})
     scene = start(app, seats="h2----2", qfen_text=text)
     human_move(app, scene, "c4", "c10")
-    kinds = [n.kind for n in scene.table.notices]  # and Qin, holding a General, is one from winning
-    assert kinds == ["fell", "near", "threat"] and "Chu is out" in scene.table.notices[0].text
+    kinds = [n.kind for n in scene.table.notices]  # Qin holds a General, but nothing can take Yan's: no alarm
+    assert kinds == ["fell"] and "Chu is out" in scene.table.notices[0].text
 
 
 def test_the_panel_follows_the_position_on_show_and_counts_every_loss():
@@ -241,14 +241,14 @@ def test_notices_stay_until_the_players_next_move(monkeypatch):
     text = qfen({"a19": "wG", "c4": "wD", "c10": "rG", "s1": "kG", "s2": "kS"})
     scene = start(app, seats="h2----h", qfen_text=text)  # Qin and Yan both played here
     human_move(app, scene, "c4", "c10")
-    assert [n.kind for n in scene.table.notices] == ["fell", "near"]  # Qin took a General: one more wins
+    assert [n.kind for n in scene.table.notices] == ["fell"]
     import time as clock
     later = clock.monotonic() + 60
     monkeypatch.setattr("qiguo.play.table.time.monotonic", lambda: later)
     frames(app, 30)
-    assert [n.kind for n in scene.table.notices] == ["fell", "near"]  # a minute later, still there
-    human_move(app, scene, "s2", "r3")  # the next move made at this computer clears them...
-    assert [n.kind for n in scene.table.notices] == ["near"]  # ...but for what stands now: Qin is still one from winning
+    assert [n.kind for n in scene.table.notices] == ["fell"]  # a minute later, still there
+    human_move(app, scene, "s2", "r3")  # the next move made at this computer clears them
+    assert scene.table.notices == []
 
 
 def point_of(sq):

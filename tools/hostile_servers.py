@@ -95,7 +95,8 @@ def run_client(kind: str, port: int, seconds: float, data: str) -> dict:
         out = subprocess.run([sys.executable, "-c", CLIENT, str(port), str(seconds)], capture_output=True,
                              text=True, timeout=seconds + 60, cwd=ROOT)
         return json.loads(out.stdout.strip().splitlines()[-1])
-    proc = subprocess.Popen([sys.executable, "-c", "import resource, runpy, sys\n"
+    proc = subprocess.Popen([sys.executable, "-c", "import resource, runpy, signal, sys\n"
+                             "signal.signal(signal.SIGTERM, lambda *a: sys.exit(0))\n"
                              "sys.argv = ['bot'] + sys.argv[1:]\n"
                              "try:\n    runpy.run_module('qiguo.net.bot', run_name='__main__')\n"
                              "finally:\n    u = resource.getrusage(resource.RUSAGE_SELF)\n"

@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from qiguo.engine import RESIGN, Game, Piece, point_name, takers
+from qiguo.engine import KINGDOMS, RESIGN, Game, Move, Piece, point_name, takers
 
 from .seats import HUMAN, Seat
 from .strings import kingdom_name, piece_name, piece_of, status_text, t, tn
@@ -18,8 +18,6 @@ BRINK = 2
 """A human kingdom this close to falling by attrition is told so when it loses a piece."""
 KEPT = 3
 """The most notices on show at once (the newest)."""
-NEAR_PRISONERS = 3
-"""A kingdom this few prisoner points from hegemony by prisoners is warned of."""
 
 
 @dataclass
@@ -99,44 +97,52 @@ def since(game: Game, seats: Sequence[Seat], seen_by: int | None) -> list[Notice
 
 
 def near_wins(game: Game) -> list[Notice]:
-    """A warning for each kingdom close to hegemony under the rules in play, before it wins:
-    one General (or one kingdom brought down) short, or a few prisoners, with the piece of its
-    that could finish it now, if there is one."""
+    """A warning for each kingdom that could win with its next move, before it does: a capture
+    of its that would end the game in its favour (a last General, the last kingdom to bring
+    down, the prisoner points still missing), with the piece that could make it. A kingdom
+    merely close (one General short, with nothing able to take one) is not warned of: the
+    panel's columns show its progress ("1/2")."""
     r = game.rules
     out: list[Notice] = []
     if game.result is not None:
         return out
     for k in range(7):
-        if not game.alive[k]:
+        win = winning_capture(game, k)
+        if win is None:
             continue
+        at, piece, target, reason = win
         name = kingdom_name(k)
-        if (r.win_generals and game.generals[k] == r.win_generals - 1) or \
-                (r.win_kingdoms and game.credits[k] == r.win_kingdoms - 1):
-            key = "notice.near.general" if r.win_generals and game.generals[k] == r.win_generals - 1 \
-                else "notice.near.kingdom"
-            text = t(key, kingdom=name)
-            finisher = _general_taker(game, k)  # looked for only when a General would win
-            if finisher is not None:
-                at, piece, target = finisher
-                text += " " + t("notice.near.by", piece=piece_name(piece), point=point_name(at), target=piece_of(target))
-            out.append(Notice(text, "near", k))
-        elif r.win_captures and 0 < r.win_captures - game.score[k] <= NEAR_PRISONERS:
-            out.append(Notice(t("notice.near.prisoners", kingdom=name, n=r.win_captures - game.score[k]), "near", k))
+        if reason == "generals":
+            text = t("notice.near.general", kingdom=name)
+        elif reason == "kingdoms":
+            text = t("notice.near.kingdom", kingdom=name)
+        elif reason == "prisoners":
+            text = t("notice.near.prisoners", kingdom=name, n=max(1, r.win_captures - game.score[k]))
+        else:
+            text = t("notice.near.last", kingdom=name)
+        out.append(Notice(text + " " + t("notice.near.by", piece=piece_name(piece), point=point_name(at),
+                                         target=piece_of(target)), "near", k))
     return out
 
 
-def _general_taker(game: Game, k: int) -> tuple[int, Piece, Piece] | None:
-    """A piece kingdom k moves that could take an enemy General now: (its point, it, the General)."""
-    for e in range(7):
-        if not game.alive[e] or game.teams[e] == game.teams[k]:
+def winning_capture(game: Game, k: int) -> tuple[int, Piece, Piece, str] | None:
+    """A capture kingdom k could make that would win it the game, were it to move now: (the
+    capturing piece's point, the piece, what it takes, how it would win: one of the engine's
+    REASONS). None when there is none."""
+    if game.result is not None or not game.alive[k]:
+        return None
+    g = game.copy()
+    g.set_turn(k)
+    for code in g.legal_codes():
+        m = Move(code)
+        if m.is_pass or g.piece_at(m.to_sq) is None:
             continue
-        sq = next((sq for sq, p in game.occupied() if p.is_general and p.kingdom == e), None)
-        if sq is None:
-            continue
-        for s in takers(game, sq, e):
-            piece = game.piece_on(s)
-            if game.controller[piece.kingdom] == k:
-                return s, piece, game.piece_on(sq)
+        piece, target = g.piece_on(m.from_sq), g.piece_at(m.to_sq)
+        g.play_code(code)
+        result = g.result
+        g.undo()
+        if result is not None and KINGDOMS[k] in result.winners and target is not None:
+            return m.from_sq, piece, target, result.reason
     return None
 
 
