@@ -166,3 +166,24 @@ def test_each_wrong_try_at_a_puzzle_gets_the_explainers_reason(tmp_path, monkeyp
 def test_a_contrast_is_a_plain_value():
     c = Contrast("deeper", 1, 2, gap=3.0)
     assert c.named == [] and not c.missed_win
+
+
+def test_a_puzzles_danger_tooltip_names_the_attackers_as_in_a_game(tmp_path, monkeypatch):
+    from qiguo.scenes import practice as practice_scene
+    from qiguo.play.strings import piece_of
+    from ui_helpers import make_app
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    g = Game.from_qfen(DEPUTY_ATTACKED)
+    puzzle = Puzzle(id="t2", qfen=DEPUTY_ATTACKED, rules="standard", solution=("e5e4",), theme="save", rating=1500)
+    app = make_app()
+    scene = app.scene("practice", "puzzles", drill=Drill(Practice(), [puzzle], "puzzles", day=100))
+    app.stack.push(scene)
+    app.step(0.05, [])
+    shown = []
+    monkeypatch.setattr(practice_scene, "draw_tooltip", lambda surface, view, game, point, extra=(): shown.append(extra))
+    monkeypatch.setattr(scene, "tooltip_point", lambda: g.parse_move("e5e4").from_sq)
+    app.draw()
+    (brigadier,) = [p for s, p in dangers(g)[0].by]
+    assert shown and shown[-1] == [f"{piece_of(brigadier)} on h8 can take it"]
+    while app.stack.scenes:
+        app.stack.pop()

@@ -4,7 +4,9 @@ what each destination risks. No pygame here."""
 from __future__ import annotations
 
 from qiguo.ai.coach import Danger, Destination, dangers, destinations
-from qiguo.engine import Game
+from qiguo.engine import Game, point_name
+
+from .strings import piece_of, t
 
 
 class Coaching:
@@ -23,6 +25,12 @@ class Coaching:
             self._danger_key = key
             self._danger = {d.point: d for d in dangers(game, kingdom)}
         return self._danger
+
+    def tips(self, game: Game, kingdom: int, sq: int) -> list[str]:
+        """A piece's tooltip lines on what can take it: each attacker, with its point (the same in
+        a game, an exercise and a puzzle)."""
+        danger = self.danger(game, kingdom).get(sq)
+        return [t("tip.danger", taker=piece_of(p), point=point_name(s)) for s, p in danger.by] if danger else []
 
     def risks(self, game: Game, sq: int) -> dict[int, Destination]:
         """For the mover's piece on `sq`: what each legal destination risks."""

@@ -218,6 +218,10 @@ class Table:
 
     # ---- the coach ----------------------------------------------------------------------
 
+    def danger_tips(self, sq: int) -> list[str]:
+        """The tooltip's lines on what can take the piece on `sq` (with the danger marks)."""
+        return self.coaching.tips(self.game, self.game.turn, sq) if sq in self.danger() else []
+
     def danger(self) -> dict[int, Danger]:
         """The pieces of the human to move that can be taken now (the danger view is on, the
         game itself is on show)."""

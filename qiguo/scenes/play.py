@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.engine import Game, point_name
+from qiguo.engine import Game
 from qiguo.play import movelist
 from qiguo.play.flow import Cues
 from qiguo.play.match import BaseMatch
@@ -18,7 +18,7 @@ from qiguo.ui.fonts import has_glyph
 from qiguo.ui.panel import Panel
 from qiguo.play.cursor import explains, general_of, movable, next_point, stepped
 from qiguo.play.saves import NAME_LIMIT, default_name
-from qiguo.play.strings import cannot_move, language, piece_of, t
+from qiguo.play.strings import cannot_move, language, t
 from qiguo.ui.layout import split
 from qiguo.ui.tooltip import HOVER_AFTER, draw_tooltip
 
@@ -357,6 +357,5 @@ class GameScene(Scene):
 
     def draw_tooltip(self, surface: pygame.Surface, g: Game, point: int) -> None:
         """What stands on a point and how it moves, and on the game itself what can take it."""
-        danger = self.table.danger().get(point) if g is self.game else None
-        extra = [t("tip.danger", taker=piece_of(p), point=point_name(s)) for s, p in danger.by] if danger else []
+        extra = self.table.danger_tips(point) if g is self.game else []
         draw_tooltip(surface, self.view, g, point, extra)

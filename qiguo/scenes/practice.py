@@ -148,7 +148,8 @@ class PracticeScene(Picking, Scene):
         self.draw_panel(surface)
         point = self.tooltip_point()
         if point is not None and d.game is not None and self.app.stack.top is self:
-            draw_tooltip(surface, self.view, d.game, point)
+            extra = self.coaching.tips(d.game, d.game.turn, point) if s.show_danger and d.outcome is None else []
+            draw_tooltip(surface, self.view, d.game, point, extra)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         p = self.panel
