@@ -187,3 +187,48 @@ def test_a_puzzles_danger_tooltip_names_the_attackers_as_in_a_game(tmp_path, mon
     assert shown and shown[-1] == [f"{piece_of(brigadier)} on h8 can take it"]
     while app.stack.scenes:
         app.stack.pop()
+
+
+# ---- accuracy ------------------------------------------------------------------------------------
+
+def test_a_moves_accuracy_follows_its_cost():
+    from qiguo.ai.coach.accuracy import move_accuracy, standing_lost
+    from qiguo.ai.evaluate import VALUE
+    from qiguo.engine import HORSE
+    assert move_accuracy(0.0) == pytest.approx(100.0, abs=1e-3)
+    assert standing_lost(VALUE[HORSE]) == pytest.approx(15.35, abs=0.01)
+    assert move_accuracy(VALUE[HORSE]) == pytest.approx(49.7, abs=0.1)  # a key moment: about half
+    assert move_accuracy(50_000.0) == 0.0
+    assert move_accuracy(1.0) > move_accuracy(2.0) > move_accuracy(3.0)
+
+
+def test_accuracy_of_a_crafted_game_by_phase():
+    from qiguo.ai.coach.accuracy import Judged, accuracy, combined
+    from qiguo.ai.evaluate import VALUE
+    from qiguo.engine import HORSE
+    moves = [Judged(1 + 7 * n, 0, 0.0, 7, n) for n in range(10)]  # a perfect opening
+    moves += [Judged(71, 0, VALUE[HORSE], 7, 10), Judged(78, 0, 0.0, 6, 11)]  # a mistake in the middle
+    moves += [Judged(300, 0, 0.0, 3, 12), Judged(301, 1, 9.0, 3, 0)]  # the end; another kingdom's move
+    acc = accuracy(moves, 0)
+    assert acc["opening"] == pytest.approx(100.0, abs=1e-3)
+    assert acc["end"] == pytest.approx(100.0, abs=1e-3)
+    mid = (49.7 + 100) / 2, 2 / (1 / 49.7 + 1 / 100)
+    assert acc["middle"] == pytest.approx(sum(mid) / 2, abs=0.1)
+    assert acc["game"] < acc["opening"] and acc["game"] == pytest.approx(combined(m.accuracy for m in moves[:-1]))
+    assert accuracy(moves, 2) == {"game": None, "opening": None, "middle": None, "end": None}
+
+
+def test_review_prints_each_kingdoms_accuracy(tmp_path, capsys):
+    import json
+    from test_coach import BLUNDER_GAME
+    start, moves = BLUNDER_GAME
+    g = Game.from_qfen(start)
+    g.replay(moves)
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(g.record()))
+    assert coach_main(["review", "--for", "wr", "--accuracy", str(record)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    scores = [line.split() for line in lines if line.startswith("accuracy ")]
+    assert [s[1] for s in scores] == ["w", "r"] and lines[-1].startswith("key moments ")
+    qin, chu = float(scores[0][2]), float(scores[1][2])
+    assert 0 <= qin < 60 and qin < chu <= 100  # Qin's three bad moves of three

@@ -12,7 +12,9 @@ key moments ask the same); without ``--qfen``, one QFEN per line of standard inp
 answered with exactly one line; ``--nodes`` searches that many nodes instead of the hint's own
 node budget. ``review``: one line per key moment of a save or a ``Game.record()`` JSON file
 (a move the judge values at least a Horse below its own choice, or that left the General
-takeable when its choice did not), ``ply N MOVE KIND ...``; the last line ``key moments K``;
+takeable when its choice did not), ``ply N MOVE KIND ...``; with ``--accuracy``, then one line
+``accuracy KINGDOM NN.N`` per reviewed kingdom that moved (its letter; :mod:`.accuracy`); the
+last line ``key moments K``;
 progress on standard error. ``explain``: one line, ``MOVE good`` when the judge accepts the
 mover's MOVE (within a Horse of its choice, the General no more exposed), else ``MOVE worse
 BETTER: REASON``, the explainer's words (:mod:`.contrast`: a piece said to be takeable after
@@ -30,6 +32,7 @@ from qiguo.jsonfile import os_message, read_json
 
 from ..bots import Budget
 from .danger import dangers
+from .accuracy import accuracy
 from .contrast import contrast
 from .hint import explain, hint_move
 from .judge import Judge
@@ -56,6 +59,7 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("move")
     r = sub.add_parser("review")
     r.add_argument("--for", dest="kingdoms", default=None, metavar="LETTERS")
+    r.add_argument("--accuracy", action="store_true", help="also each reviewed kingdom's accuracy")
     r.add_argument("file")
     return p
 
@@ -111,7 +115,7 @@ def game_of_file(path: Path) -> tuple[Game, list[int]]:
     return Game.from_record(data), []
 
 
-def review_lines(path: Path, letters: str | None) -> list[str]:
+def review_lines(path: Path, letters: str | None, with_accuracy: bool = False) -> list[str]:
     game, humans = game_of_file(path)
     if letters is not None:
         if not letters or any(ch not in KINGDOMS for ch in letters):
@@ -123,7 +127,9 @@ def review_lines(path: Path, letters: str | None) -> list[str]:
     def progress(done: int, total: int) -> None:
         print(f"\rreviewed {done} of {total} moves", end="" if done < total else "\n", file=sys.stderr, flush=True)
     review = key_moments(game, wanted, progress)
-    return [m.line() for m in review.moments] + [f"key moments {len(review.moments)}"]
+    scores = [f"accuracy {KINGDOMS[k]} {value:.1f}" for k in wanted
+              if (value := accuracy(review.judged, k)["game"]) is not None] if with_accuracy else []
+    return [m.line() for m in review.moments] + scores + [f"key moments {len(review.moments)}"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -132,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args
     try:
         if args.command == "review":
-            lines = review_lines(Path(args.file), args.kingdoms)
+            lines = review_lines(Path(args.file), args.kingdoms, args.accuracy)
         elif args.command == "explain":
             budget = Budget(nodes=args.nodes, floor=True) if args.nodes else None
             lines = [explain_text(Game.from_qfen(args.qfen, _rules(args)), args.move, budget)]

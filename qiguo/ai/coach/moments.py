@@ -13,6 +13,7 @@ from typing import Callable, Iterable
 from qiguo.engine import RESIGN, Game, Move, Piece, point_name
 
 from ..bots import Budget
+from .accuracy import Judged
 from .contrast import Contrast, contrast
 from .danger import dangers_after
 from .hint import Reason, explain
@@ -65,6 +66,8 @@ class Review:
     moments: list[Moment] = field(default_factory=list)
     done: int = 0
     total: int = 0
+    judged: list[Judged] = field(default_factory=list)
+    """Every move reviewed, with its cost (for the accuracy, :mod:`.accuracy`)."""
 
     def summary(self) -> dict[str, int]:
         """Counts per kind."""
@@ -81,13 +84,18 @@ def key_moments(record_game: Game, kingdoms: Iterable[int], progress: Callable[[
     entries, movers = record_game.history, record_game.movers
     g = Game.from_record({**record_game.record(), "moves": []})
     review = Review(total=sum(1 for e, k in zip(entries, movers) if not e.startswith(RESIGN) and k in wanted))
+    made = [0] * 7
     for i, entry in enumerate(entries):
         if cancelled is not None and cancelled():
             break
         k = g.turn
         if not entry.startswith(RESIGN) and k in wanted and g.result is None:
-            moment = judge_move(g, entry, i + 1, budget, cancelled)
-            if moment is not None and not (cancelled is not None and cancelled()):
+            moment, cost = judged_move(g, entry, i + 1, budget, cancelled)
+            if cancelled is not None and cancelled():
+                break
+            review.judged.append(Judged(i + 1, k, cost, sum(g.alive), made[k]))
+            made[k] += 1
+            if moment is not None:
                 review.moments.append(moment)
             review.done += 1
             if progress is not None:
@@ -99,12 +107,25 @@ def key_moments(record_game: Game, kingdoms: Iterable[int], progress: Callable[[
 def judge_move(g: Game, entry: str, ply: int, budget: Budget | None = None,
                cancelled: Callable[[], bool] | None = None) -> Moment | None:
     """The key moment of the move `entry` (the mover's, in `g`, the game's ply `ply`), if it is one."""
+    return judged_move(g, entry, ply, budget, cancelled)[0]
+
+
+def judged_move(g: Game, entry: str, ply: int, budget: Budget | None = None,
+                cancelled: Callable[[], bool] | None = None) -> tuple[Moment | None, float]:
+    """The key moment of the move `entry`, if it is one, and what it cost: how much the judge's
+    search values its choice above it (0 for the choice itself, and for a move with no other)."""
     code = g.parse_move(entry).code
     if len(g.legal_codes()) < 2:
-        return None
+        return None, 0.0
     judge = Judge(g, 0, budget, cancelled)
+    mine = judge.verdict(code)
     if not judge.mistake(code):
-        return None
+        return None, mine.cost if code != judge.best else 0.0
+    return _moment(g, judge, code, entry, ply), mine.cost
+
+
+def _moment(g: Game, judge: Judge, code: int, entry: str, ply: int) -> Moment:
+    """The key moment of the mover's `code`, a mistake by `judge`."""
     k = g.turn
     mine = judge.verdict(code)
     played, better = mine.outlook, judge.verdict(judge.best).outlook
