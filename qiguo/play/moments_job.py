@@ -9,6 +9,8 @@ import weakref
 from typing import Any
 
 from qiguo.ai.coach import Moment, key_moments
+from qiguo.ai.coach.accuracy import Judged
+from qiguo.ai.coach.standing import course
 from qiguo.ai.worker import kill_unclosed
 from qiguo.engine import Game
 
@@ -17,14 +19,15 @@ def _run(record: dict[str, Any], kingdoms: list[int], out: Any, stop: Any) -> No
     try:
         game = Game.from_record(record)
         review = key_moments(game, kingdoms, lambda done, total: out.put(("progress", done, total)), stop.is_set)
-        out.put(("done", review.moments))
+        out.put(("done", review.moments, review.judged, course(game)))
     except Exception as e:  # said to the window, which shows it
         out.put(("error", f"{type(e).__name__}: {e}"))
 
 
 class MomentsJob:
     """One review in the background: `done` of `total` moves looked at; `moments` once finished
-    (None before); `error` if it failed."""
+    (None before), with every move judged (`judged`, for the accuracy) and the standing after
+    each ply (`course`, for the graph); `error` if it failed."""
 
     def __init__(self, game: Game, kingdoms: list[int]):
         ctx = mp.get_context("spawn")
@@ -36,6 +39,8 @@ class MomentsJob:
         self._unclosed = weakref.finalize(self, kill_unclosed, self._proc, self._out, self._stop)
         self.done, self.total = 0, 0
         self.moments: list[Moment] | None = None
+        self.judged: list[Judged] = []
+        self.course: list[list[float]] = []
         self.error = ""
 
     @property
@@ -57,7 +62,7 @@ class MomentsJob:
             if kind == "progress":
                 self.done, self.total = rest
             elif kind == "done":
-                self.moments = rest[0]
+                self.moments, self.judged, self.course = rest
             else:
                 self.error = rest[0]
 

@@ -137,9 +137,12 @@ class Table:
         self.last_move = last_move_of(self.past)
 
     def show_moment(self, ply: int, better: int) -> None:
-        """Review: the position before move `ply` (1 = the first), with a better move drawn."""
+        """Review: the position before move `ply` (1 = the first), with the move played there
+        marked and the better move drawn."""
         self.show_ply(ply - 1)
         self.better = better
+        entry = self.game.history[ply - 1] if 0 < ply <= len(self.game.history) else "pass"
+        self.last_move = 0 if entry == "pass" or entry.startswith(RESIGN) else int(Move.parse(entry))
 
     def step(self, by: int) -> None:
         """Show the position `by` plies from the one on show."""

@@ -240,9 +240,10 @@ class GameScene(Scene):
             self.view.finish()
 
     def show_moment(self, ply: int, better: int) -> None:
-        """Review: the position before move `ply` (1 = the first), with a better move drawn."""
+        """Review: the position before move `ply` (1 = the first), the move played there and the
+        better move drawn."""
         self.show_ply(ply - 1)
-        self.table.better = better
+        self.table.show_moment(ply, better)
 
     def _tray(self, k: int) -> tuple[float, float] | None:
         """Where kingdom k's prisoners are counted in the panel (a captured piece flies there)."""
