@@ -232,3 +232,80 @@ def test_review_prints_each_kingdoms_accuracy(tmp_path, capsys):
     assert [s[1] for s in scores] == ["w", "r"] and lines[-1].startswith("key moments ")
     qin, chu = float(scores[0][2]), float(scores[1][2])
     assert 0 <= qin < 60 and qin < chu <= 100  # Qin's three bad moves of three
+
+
+# ---- the review screen ---------------------------------------------------------------------------
+
+def test_the_review_shows_accuracy_a_graph_with_dots_and_whole_rows(tmp_path, monkeypatch):
+    """The crafted game's review (the real judge, in its process): Qin's accuracy is said, the
+    graph is drawn with a dot per key moment that opens its move, and each row holds its whole
+    text (no "…")."""
+    from qiguo.scenes import moments as moments_scene
+    from qiguo.scenes.play import GameScene
+    from test_ui_coach import crafted_match, wait_for
+    from ui_helpers import click, make_app
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    app = make_app((800, 600))
+    scene = moments_scene.MomentsScene(app, crafted_match())
+    app.stack.push(scene)
+    graphs = []
+    real = moments_scene.draw_graph
+    monkeypatch.setattr(moments_scene, "draw_graph", lambda *a: graphs.append(a) or real(*a))
+    wait_for(app, scene)
+    app.draw()
+    assert scene.accuracies[0]["game"] is not None and scene.accuracies[0]["game"] < 60
+    assert scene.accuracy_line(0).startswith("Qin: accuracy ")
+    (surface, rect, course, bold, dots, seated, labels), = graphs[-1:]
+    assert bold == [0] and len(course) == len(scene.match.game.history) + 1
+    assert sorted(dots) == sorted((m.ply - 1, m.kingdom) for m in scene.moments)
+    assert all(abs(sum(row) - 1) < 1e-6 for row in course)
+    assert all(b.rect.height > 0 for b in scene.rows)  # every row fits at 800×600
+    rendered = []
+    monkeypatch.setattr(moments_scene, "render", lambda text, *a: rendered.append(text) or real_render(text, *a))
+    from qiguo.ui.fonts import render as real_render
+    app.draw()
+    assert not any(text.endswith("…") for text in rendered)
+    rect, index = scene.dots[0]
+    click(app, rect.center)
+    review = app.stack.top
+    moment = scene.moments[index]
+    assert isinstance(review, GameScene) and review.view_ply == moment.ply - 1
+    assert review.table.better == Move.parse(moment.better).code
+    assert review.table.last_move == Move.parse(moment.move).code  # the move played is marked too
+    while app.stack.scenes:
+        app.stack.pop()
+
+
+def test_the_standing_model_shares_the_chance_among_the_kingdoms_in_play():
+    from qiguo.ai.coach.standing import TEMPERATURE, chances, standing
+    even = chances([10.0] * 7, [True] * 7)
+    assert all(abs(p - 1 / 7) < 1e-9 for p in even)
+    ahead = chances([10.0 + TEMPERATURE] + [10.0] * 6, [True] * 7)
+    assert abs(ahead[0] / ahead[1] - 2.718281828) < 1e-6  # one temperature ahead: e times as likely
+    out = chances([50.0, 10.0, 0.0, 0.0, 0.0, 0.0, 0.0], [False, True, True, False, False, False, False])
+    assert out[0] == 0.0 and abs(sum(out) - 1) < 1e-9
+    from ui_helpers import FINISHING_QFEN, WINNING_MOVE
+    g = Game.from_qfen(FINISHING_QFEN)
+    g.play_code(WINNING_MOVE)
+    assert g.result is not None and standing(g) == [1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+
+
+def test_a_hint_names_an_inherited_attacker_with_the_kingdom_moving_it_and_a_landing_risk_plainly():
+    """Over random positions: a reason's enemy piece whose army another kingdom inherited says who
+    moves it; a risk to the very piece moved says it can be taken where it lands."""
+    from qiguo.ai.coach import explain
+    inherited = landed = 0
+    for g in positions(300, 5):
+        rng = random.Random(g.hash)
+        code = rng.choice(sorted(g.legal_codes()))
+        r = explain(g, code)
+        if r.other is not None and g.controller[r.other.kingdom] != r.other.kingdom:
+            inherited += 1
+            assert r.mover == g.controller[r.other.kingdom]
+            assert "(moved by " in r.english()
+        elif r.other is not None:
+            assert r.mover == -1
+        if r.still is not None and r.still_at == Move(code).to_sq:
+            landed += 1
+            assert r.still_moved and "where it lands" in r.english() and "can still be taken" not in r.english()
+    assert inherited and landed

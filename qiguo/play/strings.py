@@ -52,10 +52,16 @@ def piece_of(piece: Piece) -> str:
 def reason_words(reason: Any) -> str:
     """Why the coach suggests a move (an :class:`qiguo.ai.coach.Reason`), in words, with what it
     still leaves to be taken."""
-    words = t(f"reason.{reason.key}", other=piece_of(reason.other) if reason.other is not None else "",
-              mine=piece_name(reason.piece) if reason.piece is not None else "")
-    return words + (t("reason.still", piece=piece_name(reason.still), point=point_name(reason.still_at))
-                    if reason.still is not None else "")
+    other = ""
+    if reason.other is not None:
+        other = (t("piece.of_moved", kingdom=kingdom_name(reason.other.kingdom), piece=piece_name(reason.other),
+                   mover=kingdom_name(reason.mover)) if reason.mover >= 0 else piece_of(reason.other))
+    words = t(f"reason.{reason.key}", other=other, mine=piece_name(reason.piece) if reason.piece is not None else "")
+    if reason.still is None:
+        return words
+    if reason.still_moved:
+        return words + t("reason.still_moved", point=point_name(reason.still_at))
+    return words + t("reason.still", piece=piece_name(reason.still), point=point_name(reason.still_at))
 
 
 def side_words(side: Any) -> str:

@@ -4,7 +4,7 @@ that does neither; at a kingdom's first turn, the hint's book move when it has o
 suggested, in one reason."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from qiguo.engine import GENERAL, KIND_NAMES, KINGDOM_NAMES, Game, Move, Piece, attackers, point_name
@@ -36,13 +36,22 @@ class Reason:
     """The most valuable piece of the mover's that can still be taken after the move, if any..."""
     still_at: int = -1
     """... and where it stands then."""
+    still_moved: bool = False
+    """Whether that piece is the one the move puts there (it can be taken where it lands)."""
+    mover: int = -1
+    """The kingdom that moves `other`, when it is not `other`'s own (an inherited army), else -1."""
 
     def english(self) -> str:
         def name(p: Piece | None) -> str:
-            return f"{KINGDOM_NAMES[p.kingdom]}'s {KIND_NAMES[p.kind]}" if p is not None else ""
+            if p is None:
+                return ""
+            moved = f" (moved by {KINGDOM_NAMES[self.mover]})" if self.mover >= 0 and p is self.other else ""
+            return f"{KINGDOM_NAMES[p.kingdom]}'s {KIND_NAMES[p.kind]}{moved}"
         mine = KIND_NAMES[self.piece.kind] if self.piece is not None else ""
-        still = (f"; your {KIND_NAMES[self.still.kind]} on {point_name(self.still_at)} can still be taken"
-                 if self.still is not None else "")
+        still = ""
+        if self.still is not None:
+            still = (f"; it can be taken where it lands, on {point_name(self.still_at)}" if self.still_moved else
+                     f"; your {KIND_NAMES[self.still.kind]} on {point_name(self.still_at)} can still be taken")
         return {
             "takes_general": f"takes {name(self.other)}: its kingdom falls",
             "takes_attacker": f"takes {name(self.other)}, which threatened your General",
@@ -64,10 +73,16 @@ def explain(game: Game, code: int) -> Reason:
     leaves to be taken (said, so that a hint never hides a risk)."""
     o = outlook(game, code)
     reason = _why(game, code, o)
+    other = reason.other
+    mover = game.controller[other.kingdom] if other is not None and other.kingdom < 7 else -1
+    if other is not None and mover != other.kingdom:
+        reason = replace(reason, mover=mover)
     if o.worst is None or reason.key in ("takes_general", "least_bad") or (
             reason.key == "saves" and reason.piece is not None and VALUE[o.worst.piece.kind] < VALUE[reason.piece.kind]):
         return reason
-    return Reason(reason.key, reason.piece, reason.other, reason.at, o.worst.piece, o.worst.point)
+    m = Move(code)
+    landed = not m.is_pass and o.worst.point == m.to_sq
+    return replace(reason, still=o.worst.piece, still_at=o.worst.point, still_moved=landed)
 
 
 def _why(game: Game, code: int, o: Outlook) -> Reason:
