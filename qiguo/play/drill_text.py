@@ -6,10 +6,11 @@ from __future__ import annotations
 from datetime import date
 
 from qiguo.ai.coach import explain
+from qiguo.ai.puzzles.themes import point
 from qiguo.engine import Move
 
 from .drill import TRIES, Drill
-from .strings import contrast_words, kingdom_name, move_words, reason_words, t, tn
+from .strings import contrast_words, kingdom_name, move_words, point_words, reason_words, t, tn
 
 
 def lines(drill: Drill) -> list[tuple[str, str]]:
@@ -36,7 +37,8 @@ def lines(drill: Drill) -> list[tuple[str, str]]:
         out.append((t("practice.judge_failed", why=drill.error), "bad"))
     elif o is not None:
         words = move_words(game, Move(o.answer))
-        why = reason_words(explain(game, o.answer))
+        proof = point(game, o.answer, p.theme) if not p.judged else None  # a puzzle's answer states its theme's point
+        why = point_words(proof) if proof is not None else reason_words(explain(game, o.answer))
         key = ("practice.right" if o.tries == 1 else "practice.right.second") if o.solved else "practice.failed"
         out.append((t(key, move=words, why=why), "good" if o.solved else "bad"))
         if not o.solved and drill.wrong is not None and drill.why is not None:  # the last try, answered too

@@ -64,6 +64,17 @@ def reason_words(reason: Any) -> str:
     return words + t("reason.still", piece=piece_name(reason.still), point=point_name(reason.still_at))
 
 
+def point_words(point: Any) -> str:
+    """A puzzle theme's point for its answer (a :class:`qiguo.ai.puzzles.themes.Point`): what
+    the move takes, saves, attacks or traps."""
+    pieces = [(t("side.at", kingdom=kingdom_name(p.kingdom), piece=piece_name(p), point=point_name(sq)), sq, p)
+              for sq, p in point.pieces]
+    first = pieces[0] if pieces else ("", -1, None)
+    second = pieces[1][0] if len(pieces) > 1 else ""
+    return t(f"point.{point.theme}", first=first[0], second=second, at=point_name(first[1]) if first[1] >= 0 else "",
+             piece=piece_name(first[2]) if first[2] is not None else "")
+
+
 def side_words(side: Any) -> str:
     """A piece an explanation names (a :class:`qiguo.ai.coach.contrast.Side`): its kingdom, kind
     and point, and the kingdom that moves it when its army was inherited."""

@@ -8,14 +8,14 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
-from qiguo.engine import CANNON, HORSE, Game, Move
+from qiguo.engine import HORSE, Game, Move
 
 from ..bots import NODE_BUDGETS, SHAPES, choose_move, easy, novice
-from ..coach.danger import dangers, outlook, still_in_danger
-from ..coach.hint import general_threatened
+from ..coach.danger import dangers
 from ..evaluate import VALUE
 from ..search import BestReplySearch, Shape
 from .. import weights
+from .themes import proven_theme
 
 MARGIN = weights.HAND_SET["values"]["Horse"]
 """The best must beat every other move by a Horse (of the hand-set weights, as the search here)."""
@@ -86,45 +86,9 @@ def worth_a_look(game: Game) -> bool:
 
 
 def theme(game: Game, code: int) -> str | None:
-    """The puzzle's theme, from what its first solution move does (None: none of THEMES)."""
-    m = Move(code)
-    piece, victim = game.piece_on(m.from_sq), game.piece_at(m.to_sq)
-    before = {d.point: d for d in dangers(game)}
-    if victim is not None and victim.is_general:
-        return "general"
-    if any(d.piece.is_general for d in before.values()) and not outlook(game, code).general:
-        return "save_general"
-    if victim is not None and piece.kind == CANNON:
-        return "cannon"
-    if victim is not None and not still_in_danger(game, code, game.turn, m.to_sq):
-        return "free"
-    if victim is None and piece.kind == HORSE and _attacked_after(game, code, m.to_sq) >= 2:
-        return "fork"
-    if victim is None and before and sum(still_in_danger(game, code, game.turn, sq) for sq in before) < len(before):
-        return "save"
-    if victim is None and general_threatened(game, code, game.turn) is not None:
-        return "threat"
-    return None
-
-
-def _attacked_after(game: Game, code: int, sq: int) -> int:
-    """How many enemy pieces worth at least a Horse (or Generals) the piece moved to `sq` could
-    take next."""
-    k = game.turn
-    game.play_code(code)
-    try:
-        game.set_turn(k)
-        n = 0
-        for c in game.legal_codes():
-            mv = Move(c)
-            if mv.is_pass or mv.from_sq != sq:
-                continue
-            v = game.piece_at(mv.to_sq)
-            if v is not None and (v.is_general or VALUE[v.kind] >= VALUE[HORSE]):
-                n += 1
-        return n
-    finally:
-        game.undo()
+    """The puzzle's theme: the first that its first solution move proves (:mod:`.themes`; None:
+    none of THEMES holds)."""
+    return proven_theme(game, code)
 
 
 def difficulty(game: Game, solution: list[int]) -> int:

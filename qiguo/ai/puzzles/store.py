@@ -12,6 +12,7 @@ from qiguo.assets import asset
 from qiguo.engine import EngineError, Game, Move
 
 from .mine import CHECK_DEPTH, THEMES, clearly_best
+from .themes import point, proven_theme
 
 SHIPPED = ("puzzles", "puzzles.jsonl")
 """The puzzles that come with the game, under assets/."""
@@ -97,4 +98,7 @@ def check(puzzle: Puzzle) -> str:
         return "no move is best by the margin under the deeper search"
     if codes[0] != found.solution[0] or not set(found.solution) <= set(codes):
         return f"the deeper search's best is {' '.join(str(Move(c)) for c in found.solution)}"
+    if point(game, codes[0], puzzle.theme) is None:
+        holds = proven_theme(game, codes[0])
+        return f"its theme {puzzle.theme} does not hold for {Move(codes[0])}" + (f" (it is {holds})" if holds else "")
     return ""
