@@ -309,3 +309,39 @@ def test_a_hint_names_an_inherited_attacker_with_the_kingdom_moving_it_and_a_lan
             landed += 1
             assert r.still_moved and "where it lands" in r.english() and "can still be taken" not in r.english()
     assert inherited and landed
+
+
+# ---- the record and Load agree -----------------------------------------------------------------
+
+def test_a_game_over_for_the_human_is_counted_alike_in_load_and_in_the_record(tmp_path, monkeypatch):
+    from qiguo.play import record, saves
+    from qiguo.play.match import Match
+    from qiguo.play.seats import parse_seats
+    from ui_helpers import InlineWorker
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    m = Match(parse_seats("h222222"), worker_factory=InlineWorker)
+    assert m.resign(0)  # the human resigns; the bots have not finished
+    assert m.game.result is None and not m.game.alive[0]
+    path = saves.save_slot(m, "resigned")
+    listing = next(item for item in saves.list_saves() if item.path == path)
+    assert "over for you" in listing.summary
+    assert record.entry_of(m.game, m.seats)["reason"] == record.HUMANS_OUT
+    fresh = Match(parse_seats("h222222"), worker_factory=InlineWorker)
+    path = saves.save_slot(fresh, "fresh")
+    assert "in play" in next(item for item in saves.list_saves() if item.path == path).summary
+    assert record.entry_of(fresh.game, fresh.seats) is None
+
+
+def test_the_rating_plot_draws_every_level_played_and_the_whole_band(monkeypatch):
+    import pygame
+    from qiguo.ui import plot
+    drawn = []
+    monkeypatch.setattr(plot, "render", lambda text, *a: drawn.append(text) or pygame.Surface((10, 10)))
+    surface = pygame.Surface((600, 200))
+    levels = [("novice", -29), ("easy", 1500), ("normal", 2019), ("hard", 2542)]
+    plot.draw_rating_plot(surface, pygame.Rect(0, 0, 600, 200), [(1500, 800, 2200), (1460, 733, 2185)], levels, 16,
+                          frozenset({"novice", "hard"}))
+    assert {"novice -29", "hard 2542", "easy 1500"} <= set(drawn) and "normal 2019" not in drawn  # played, or near
+    drawn.clear()
+    plot.draw_rating_plot(surface, pygame.Rect(0, 0, 600, 200), [(1500, 1400, 1600)], levels, 16)
+    assert "novice -29" not in drawn and "easy 1500" in drawn  # far and never played: left out

@@ -16,7 +16,7 @@ from qiguo.ai import LEVELS
 from qiguo.engine import KINGDOMS, PRESETS, EngineError, Rules, teams_for
 
 from .match import BaseMatch, Match, Worker
-from .seats import parse_seats, seats_spec
+from .seats import HUMAN, parse_seats, seats_spec
 from .files import data_dir, parse_json, read_text, set_aside
 from .files import write_json as write
 from .strings import t, tn
@@ -49,7 +49,16 @@ def to_data(match: BaseMatch, created: float | None = None, name: str = "") -> d
         "rules": g.rules.options(), "start_qfen": match.start_qfen,
         "moves": g.history, "seed": match.seed,
         "result": None if g.result is None else {"winners": g.result.winners, "reason": g.result.reason},
+        "humans_out": humans_out(match),
     }
+
+
+def humans_out(match: BaseMatch) -> bool:
+    """Whether the game is over for the people here though not finished: every human kingdom
+    out (or resigned) while bots play on. Your record counts such a game as over, and Load says
+    so the same way."""
+    humans = [k for k, s in enumerate(match.local_seats()) if s == HUMAN]
+    return match.game.result is None and bool(humans) and not any(match.game.alive[k] for k in humans)
 
 
 def read(path: Path) -> dict[str, Any]:
@@ -100,6 +109,7 @@ def damaged_field(data: dict[str, Any]) -> str:
         "created": lambda v: v is None or _number(v, 0, 1e11),
         "updated": lambda v: v is None or _number(v, 0, 1e11),
         "result": lambda v: v is None or isinstance(v, dict),
+        "humans_out": lambda v: v is None or isinstance(v, bool),
     }
     for name, ok in checks.items():
         if name not in data or not ok(data[name]):
@@ -268,7 +278,8 @@ class Listing:
         d = self.data
         when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(self.updated))
         preset = t(f"preset.{d['rules'].get('preset', 'standard')}") if d["rules"].get("preset") in PRESETS else "?"
-        state = t("save.finished") if d.get("result") else t("save.in_play")
+        state = t("save.finished") if d.get("result") else t("save.humans_out") if d.get("humans_out") is True \
+            else t("save.in_play")
         return tn("save.summary", len(d["moves"]), preset=preset, moves=len(d["moves"]), state=state, when=when)
 
 

@@ -15,7 +15,7 @@ from qiguo.play import rating, record, saves
 from qiguo.play.match import Match
 from qiguo.play.practice import Practice, game_key, today
 from qiguo.ui import theme
-from qiguo.ui.fonts import FLOOR, fitted, render
+from qiguo.ui.fonts import FLOOR, fitted, line_height, render, wrap
 from qiguo.play.strings import kingdom_name, t, tn
 from qiguo.ui.plot import draw_rating_plot
 from qiguo.ui.widgets import Button, ButtonColumn
@@ -135,6 +135,10 @@ class RecordScene(ButtonScene):
                     text, fsize = fitted(cell, size, int(width * 0.17) if x else int(width * 0.44))
                     surface.blit(render(text, fsize, theme.TEXT), (left + x * width, y))
                 y += int(size * 1.5)
+            note = max(FLOOR, size - 6)
+            for part in wrap(t("record.columns"), note, width):
+                surface.blit(render(part, note, theme.TEXT_DIM), (left, y))
+                y += line_height(note)
             y += size // 2
         self.place_menu(surface, y, h - 16, left, width, size)
         self.menu.draw(surface)
@@ -152,6 +156,8 @@ class RecordScene(ButtonScene):
             img = render(text, fsize, theme.ACCENT)
             self.heading = surface.blit(img, (left, y + (head - img.get_height()) // 2))
         self.place_buttons(games, y + max(head, GAP), bottom, width, tallest=height)
+        for button in games.buttons[:-1]:  # recent games past the window's bottom wait for a taller window
+            button.shown = button.rect.bottom <= bottom
 
     def draw_rating(self, surface: pygame.Surface, left: int, y: int, width: int, size: int, h: int) -> int:
         """The rating in words, its plot and the suggestion; returns the y below them."""
@@ -168,6 +174,7 @@ class RecordScene(ButtonScene):
         if self.history:
             plot = pygame.Rect(left, y + 2, width, max(70, int(h * 0.2)))
             points = [(p.rating.shown, *p.rating.interval) for p in self.history]
-            draw_rating_plot(surface, plot, points, self.levels, size)
+            played = frozenset(t(f"level.{row.level}") for row in self.rows if row.level)
+            draw_rating_plot(surface, plot, points, self.levels, size, played)
             y = plot.bottom + 8
         return y

@@ -11,13 +11,14 @@ BAND = (86, 78, 60)
 LEVEL_LINE = (110, 104, 120)
 REACH = 500
 """Bot levels rated within this of the player's ratings are drawn across the plot (the others
-would squash the player's line)."""
+would squash the player's line), and always those the player has played."""
 
 
 def draw_rating_plot(surface: pygame.Surface, rect: pygame.Rect, points: list[tuple[int, int, int]],
-                     levels: list[tuple[str, int]], size: int) -> None:
-    """`points`: (rating, low, high) after each game, oldest first; `levels`: (label, rating);
-    the margin's tags are a little smaller than `size`."""
+                     levels: list[tuple[str, int]], size: int, played: frozenset[str] = frozenset()) -> None:
+    """`points`: (rating, low, high) after each game, oldest first; `levels`: (label, rating),
+    those whose label is in `played` always drawn; the margin's tags are a little smaller than
+    `size`. The scale holds the whole 95% band."""
     pygame.draw.rect(surface, theme.PANEL_ROW, rect, border_radius=6)
     if not points:
         return
@@ -25,9 +26,11 @@ def draw_rating_plot(surface: pygame.Surface, rect: pygame.Rect, points: list[tu
     inner = rect.inflate(-16, -16)
     inner.width -= render("normal 0000", label, theme.TEXT_DIM).get_width()
     ratings = [r for r, _, _ in points]
-    near = [v for _, v in levels if min(ratings) - REACH <= v <= max(ratings) + REACH]
-    top, bottom = max(ratings + near) + 60, min(ratings + near) - 60
-    levels = [(name, v) for name, v in levels if v in near]
+    levels = [(name, v) for name, v in levels
+              if name in played or min(ratings) - REACH <= v <= max(ratings) + REACH]
+    near = [v for _, v in levels]
+    top = max([high for _, _, high in points] + near) + 60
+    bottom = min([low for _, low, _ in points] + near) - 60
     span = max(1, top - bottom)
 
     def y_of(v: float) -> int:
@@ -39,6 +42,9 @@ def draw_rating_plot(surface: pygame.Surface, rect: pygame.Rect, points: list[tu
         band = [(x_of(i), y_of(high)) for i, (_, _, high) in enumerate(points)]
         band += [(x_of(i), y_of(low)) for i, (_, low, _) in reversed(list(enumerate(points)))]
         pygame.draw.polygon(surface, BAND, band)
+    else:  # one game: its band as a bar
+        _, low, high = points[0]
+        pygame.draw.rect(surface, BAND, pygame.Rect(x_of(0) - 6, y_of(high), 12, max(1, y_of(low) - y_of(high))))
     for _, v in levels:
         y = y_of(v)
         for x in range(inner.x, inner.right, 12):

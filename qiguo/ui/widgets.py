@@ -20,6 +20,8 @@ class Button:
     action: Callable[[], None]
     enabled: bool = True
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    shown: bool = True
+    """False while the layout has no room for it: not drawn, clicked or focused."""
 
     def fitted_label(self, size: int | None = None) -> tuple[str, int]:
         """The label as it fits the button, and its type size (at most `size`, else half the
@@ -92,17 +94,18 @@ class ButtonColumn:
         """Handle a click or key; True if it was used."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, b in enumerate(self.buttons):
-                if b.rect.collidepoint(event.pos) and b.enabled:
+                if b.rect.collidepoint(event.pos) and b.enabled and b.shown:
                     self.focus = i
                     b.action()
                     return True
         elif event.type == pygame.KEYDOWN and self.buttons:
             back = event.key == pygame.K_TAB and getattr(event, "mod", 0) & pygame.KMOD_SHIFT
-            if event.key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB) and not back:
-                self.focus = (self.focus + 1) % len(self.buttons)
-                return True
-            if event.key in (pygame.K_UP, pygame.K_LEFT) or back:
-                self.focus = (self.focus - 1) % len(self.buttons)
+            forward = event.key in (pygame.K_DOWN, pygame.K_RIGHT, pygame.K_TAB) and not back
+            if forward or event.key in (pygame.K_UP, pygame.K_LEFT) or back:
+                for _ in self.buttons:  # the next button shown
+                    self.focus = (self.focus + (1 if forward else -1)) % len(self.buttons)
+                    if self.buttons[self.focus].shown:
+                        break
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 b = self.buttons[self.focus % len(self.buttons)]
@@ -119,7 +122,8 @@ class ButtonColumn:
             rows.setdefault(b.rect.y, []).append(b)
         sizes = {y: min(b.label_size() for b in row) for y, row in rows.items() if len(row) > 1}
         for i, b in enumerate(self.buttons):
-            b.draw(surface, focused=i == self.focus, size=sizes.get(b.rect.y))
+            if b.shown:
+                b.draw(surface, focused=i == self.focus, size=sizes.get(b.rect.y))
 
 
 def clipboard_text() -> str:
