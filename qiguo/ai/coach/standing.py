@@ -15,7 +15,7 @@ from qiguo.engine import KINGDOMS, Game
 
 from ..evaluate import kingdom_values
 
-TEMPERATURE = 14.0
+TEMPERATURE = 58.0
 """Swords of value that make one kingdom e times as likely to finish first as another (fitted:
 docs/coach.md)."""
 
