@@ -85,12 +85,6 @@ def worth_a_look(game: Game) -> bool:
     return any(d.piece.is_general or VALUE[d.piece.kind] >= VALUE[HORSE] for d in dangers(game))
 
 
-def theme(game: Game, code: int) -> str | None:
-    """The puzzle's theme: the first that its first solution move proves (:mod:`.themes`; None:
-    none of THEMES holds)."""
-    return proven_theme(game, code)
-
-
 def difficulty(game: Game, solution: list[int]) -> int:
     """A first rating, on the scale of :mod:`..ratings`: by the weakest bot level that finds a
     solution (easy's one-ply greed: 1200; else normal's two plies: 1500; else 1800), plus a
@@ -116,7 +110,7 @@ def puzzle_of(game: Game, ident: str) -> dict[str, Any] | None:
     found = clearly_best(game, CHECK_DEPTH)
     if not found.gap or found.solution[0] not in screen.solution:
         return None
-    kind = theme(game, found.solution[0])
+    kind = proven_theme(game, found.solution[0])
     if kind is None:
         return None
     return {"id": ident, "qfen": game.to_qfen(), "rules": game.rules.preset,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from qiguo.engine import CANNON, GENERAL, HORSE, Game, Move, Piece
+from qiguo.engine import CANNON, GENERAL, HORSE, Game, Move, Piece, takers
 
 from ..coach.danger import dangers, outlook, still_in_danger, takers_after
 from ..evaluate import VALUE
@@ -89,13 +89,10 @@ def _trapped_general(game: Game, code: int) -> tuple[int, Piece] | None:
 
 
 def _attackers_of(game: Game, k: int, sq: int) -> set[int]:
-    """The points of k's pieces that could take what stands on `sq` if k moved now."""
-    saved = game.turn
-    game.set_turn(k)
-    try:
-        return {Move(c).from_sq for c in game.legal_codes() if not Move(c).is_pass and Move(c).to_sq == sq}
-    finally:
-        game.set_turn(saved)
+    """The points of the pieces k moves that could take what stands on `sq` if k moved now
+    (the engine's :func:`takers`, of those k controls)."""
+    owner = game.controller[game.board[sq] >> 4]
+    return {s for s in takers(game, sq, owner) if game.controller[game.board[s] >> 4] == k}
 
 
 def _no_escape(game: Game, k: int, e: int) -> bool:
