@@ -2,9 +2,11 @@
 each connection with what a script coroutine writes, and counts the connections."""
 import asyncio
 import threading
+import time
 
 from qiguo.ai.seats import parse_seats
-from qiguo.net.protocol import encode
+from qiguo.net.link import Link
+from qiguo.net.protocol import VERSION, encode
 from qiguo.net.table import Table, table_seats
 
 CODE = "SECRET"
@@ -59,3 +61,16 @@ async def write(writer, *messages):
     for m in messages:
         writer.write(m if isinstance(m, bytes) else encode(m))
     await writer.drain()
+
+
+def link_until_closed(port, seconds=5.0, poll=True):
+    """A link to `port` until it closes (or `seconds` pass): the link, and what it received
+    (taken in as it came, unless `poll` is False)."""
+    link = Link("127.0.0.1", port, {"type": "hello", "version": VERSION, "code": CODE})
+    got = []
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and link.state != "closed":
+        if poll:
+            got += link.poll()
+        time.sleep(0.01)
+    return link, got + link.poll()

@@ -26,6 +26,7 @@ from qiguo.net.server import Server, ServerThread
 from qiguo.net.session import ILLEGAL, Session, Tokens
 from qiguo.net.table import Table, table_seats
 
+from hostile_server import Hostile, link_until_closed, write
 from test_net_hostile import CODE, connect, read, run, seated, send, serving
 
 SPECTATE = {"type": "hello", "version": VERSION, "code": CODE, "spectate": True}
@@ -344,68 +345,29 @@ HOSTILE = {
 """What a hostile server sends after a good welcome, by the name of the wrong."""
 
 
-class FakeServer:
+class FakeServer(Hostile):
     """A hostile server on loopback, in its own thread: answers each hello with a good welcome,
     then the lines of `script`, then (with `hang_up`) closes, else stays open."""
 
     def __init__(self, script, hang_up=False):
-        self.script, self.hang_up = script, hang_up
         self.table, self.welcome = _welcome()
-        self.connections = 0
-        self.loop = asyncio.new_event_loop()
-        self.ready = threading.Event()
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-        self.ready.wait(5)
 
-    def _run(self):
-        asyncio.set_event_loop(self.loop)
-        server = self.loop.run_until_complete(asyncio.start_server(self._handle, "127.0.0.1", 0))
-        self.port = server.sockets[0].getsockname()[1]
-        self.ready.set()
-        self.loop.run_forever()
-
-    async def _handle(self, reader, writer):
-        self.connections += 1
-        await reader.readline()  # the hello
-        writer.write(encode(self.welcome))
-        await writer.drain()
-        await asyncio.sleep(0.3)  # the client takes the welcome in first
-        for line in self.script:
-            writer.write(line if isinstance(line, bytes) else encode(line))
-            await writer.drain()
-        if self.hang_up:
-            writer.close()
-        else:
-            await asyncio.sleep(30)
-
-    def stop(self):
-        """Cancel the handlers, then stop the loop (no task is left pending)."""
-        async def end():
-            tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            self.loop.stop()
-        asyncio.run_coroutine_threadsafe(end(), self.loop)
-        self.thread.join(5)
-
-
-def _link_until_closed(port, seconds=5.0):
-    link = Link("127.0.0.1", port, {"type": "hello", "version": VERSION, "code": CODE})
-    deadline = time.monotonic() + seconds
-    got = []
-    while time.monotonic() < deadline and link.state != "closed":
-        got += link.poll()
-        time.sleep(0.01)
-    return link, got + link.poll()
+        async def answer(reader, writer, n):
+            await reader.readline()  # the hello
+            await write(writer, self.welcome)
+            await asyncio.sleep(0.3)  # the client takes the welcome in first
+            for line in script:
+                await write(writer, line)
+            if not hang_up:
+                await asyncio.sleep(30)
+        super().__init__(answer)
 
 
 @pytest.mark.parametrize("what", ["junk", "too long"])
 def test_the_link_closes_on_what_no_qiguo_server_sends_and_says_why(what):
     fake = FakeServer(HOSTILE[what])
     try:
-        link, got = _link_until_closed(fake.port)
+        link, got = link_until_closed(fake.port)
     finally:
         fake.stop()
     assert link.state == "closed"
@@ -416,7 +378,7 @@ def test_the_link_closes_on_what_no_qiguo_server_sends_and_says_why(what):
 def test_a_line_cut_off_by_the_end_is_a_closed_connection():
     fake = FakeServer([b'{"type": "mo'], hang_up=True)
     try:
-        link, _ = _link_until_closed(fake.port)
+        link, _ = link_until_closed(fake.port)
     finally:
         fake.stop()
     assert link.error == "the connection was closed"

@@ -13,7 +13,7 @@ from qiguo.net.link import Link
 from qiguo.net.protocol import VERSION
 from qiguo.net.session import Tokens
 
-from hostile_server import CODE, Hostile, table_and_welcome, write
+from hostile_server import CODE, Hostile, link_until_closed, table_and_welcome, write
 
 HELLO = {"type": "hello", "version": VERSION, "code": CODE}
 
@@ -90,17 +90,6 @@ def test_backoff_doubles_from_half_a_second_and_gives_up():
 
 
 # ---- the window's link against a real socket --------------------------------------------------
-
-def link_until_closed(port, seconds=5.0, poll=True):
-    link = Link("127.0.0.1", port, dict(HELLO))
-    got = []
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline and link.state != "closed":
-        if poll:
-            got += link.poll()
-        time.sleep(0.01)
-    return link, got + link.poll()
-
 
 def endless(*messages):
     """A script: the hello read, then `messages` written again and again as fast as it can."""
