@@ -4,6 +4,7 @@ address, logged as a summary and liftable by the host; damaged data files are se
 copy kept; look-alike and blank names; a hostile server against the window's link, the window's
 match and the network bot; error texts that name the file."""
 import asyncio
+import contextlib
 import json
 import os
 import subprocess
@@ -225,22 +226,34 @@ def test_a_stopped_host_leaves_no_connection_task_pending():
     assert not [task for task in asyncio.all_tasks(srv.loop) if not task.done()]
 
 
-def test_the_hosting_window_shows_a_lock_out_and_ctrl_u_lifts_it(tmp_path, monkeypatch):
-    import pygame
+@contextlib.contextmanager
+def hosted_window(tmp_path):
+    """A window at 1280×900 hosting Qin against a network seat, on its game screen: (app,
+    scene, match, server thread); everything closed after."""
     from qiguo.play import hosting
     from qiguo.play.net_match import NetMatch
-    from ui_helpers import key, make_app
-    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    from ui_helpers import make_app
     app = make_app((1280, 900))
     table = hosting.new_table(parse_seats("hn-----"), "standard", [])
     server, link = hosting.start(table, 0, 0.0)
     try:
-        session = welcomed(link)
-        match = NetMatch(link, session, ("127.0.0.1", server.address[1]), table.code, Tokens(tmp_path),
+        match = NetMatch(link, welcomed(link), ("127.0.0.1", server.address[1]), table.code, Tokens(tmp_path),
                          server=server)
         scene = app.scene("game", match)
         app.stack.push(scene)
         app.step(0.05, [])
+        yield app, scene, match, server
+    finally:
+        while app.stack.scenes:
+            app.stack.pop()
+        server.stop()
+
+
+def test_the_hosting_window_shows_a_lock_out_and_ctrl_u_lifts_it(tmp_path, monkeypatch):
+    import pygame
+    from ui_helpers import key
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
+    with hosted_window(tmp_path) as (app, scene, match, server):
         for _ in range(guard_module.LOCK_AFTER):
             server.server.guard.wrong("198.51.100.9")
         app.step(0.05, [])
@@ -251,10 +264,6 @@ def test_the_hosting_window_shows_a_lock_out_and_ctrl_u_lifts_it(tmp_path, monke
         while server.lockouts() and time.monotonic() < deadline:
             time.sleep(0.01)
         assert server.lockouts() == [] and scene.table.lockout_line() == ""
-    finally:
-        while app.stack.scenes:
-            app.stack.pop()
-        server.stop()
 
 
 # ---- 3. damaged files set aside, every copy kept ---------------------------------------------

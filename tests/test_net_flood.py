@@ -147,22 +147,10 @@ def test_an_admitted_address_still_waits_after_its_own_wrong_code():
 
 def test_the_hosting_window_lists_join_requests_and_ctrl_u_lets_one_in(tmp_path, monkeypatch):
     import pygame
-    from qiguo.ai.seats import parse_seats
-    from qiguo.net.session import Tokens
-    from qiguo.play import hosting
-    from qiguo.play.net_match import NetMatch
-    from test_net_abuse import welcomed
-    from ui_helpers import key, make_app
+    from test_net_abuse import hosted_window
+    from ui_helpers import key
     monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path))
-    app = make_app((1280, 900))
-    table = hosting.new_table(parse_seats("hn-----"), "standard", [])
-    server, link = hosting.start(table, 0, 0.0)
-    try:
-        match = NetMatch(link, welcomed(link), ("127.0.0.1", server.address[1]), table.code, Tokens(tmp_path),
-                         server=server)
-        scene = app.scene("game", match)
-        app.stack.push(scene)
-        app.step(0.05, [])
+    with hosted_window(tmp_path) as (app, scene, match, server):
         guard = server.server.guard
         server.loop.call_soon_threadsafe(lambda: guard.waiting.update({"198.51.100.7": time.monotonic()}))
         time.sleep(0.1)
@@ -173,10 +161,6 @@ def test_the_hosting_window_lists_join_requests_and_ctrl_u_lets_one_in(tmp_path,
         while "198.51.100.7" not in guard.admitted and time.monotonic() < deadline:
             time.sleep(0.01)
         assert "198.51.100.7" in guard.admitted and match.join_requests() == 0
-    finally:
-        while app.stack.scenes:
-            app.stack.pop()
-        server.stop()
 
 
 @pytest.mark.parametrize("name", ["\u03a5ou", "Y\u0585u", "Yo\u057d", "\u13a9ou", "\u2ca8ou", "\u0417hou",
