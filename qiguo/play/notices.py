@@ -129,7 +129,7 @@ def winning_capture(game: Game, k: int) -> tuple[int, Piece, Piece, str] | None:
     """A capture kingdom k could make that would win it the game, were it to move now: (the
     capturing piece's point, the piece, what it takes, how it would win: one of the engine's
     REASONS). None when there is none."""
-    if game.result is not None or not game.alive[k]:
+    if game.result is not None or not game.alive[k] or not _one_capture_from_winning(game, k):
         return None
     g = game.copy()
     g.set_turn(k)
@@ -144,6 +144,17 @@ def winning_capture(game: Game, k: int) -> tuple[int, Piece, Piece, str] | None:
         if result is not None and KINGDOMS[k] in result.winners and target is not None:
             return m.from_sq, piece, target, result.reason
     return None
+
+
+def _one_capture_from_winning(game: Game, k: int) -> bool:
+    """Whether any one capture could win kingdom k the game, by the counts alone (so that the
+    captures themselves are tried only then, not for every kingdom after every move): one General
+    or one kingdom short, prisoner points within one piece's weight, or two sides left."""
+    r = game.rules
+    sides = {game.teams[j] for j in range(7) if game.alive[j]}
+    return (len(sides) <= 2 or bool(r.win_generals and game.generals[k] == r.win_generals - 1)
+            or bool(r.win_kingdoms and game.credits[k] == r.win_kingdoms - 1)
+            or bool(r.win_captures and r.win_captures - game.score[k] <= max(game.weights)))
 
 
 def general_threats(game: Game, seats: Sequence[Seat]) -> list[Notice]:
