@@ -100,9 +100,10 @@ class BotWorker:
         self._requests = self._ctx.Queue()
         self._replies = self._ctx.Queue()
         self._cancelled = self._ctx.Value("i", 0)
-        self._proc = self._ctx.Process(target=_serve, daemon=True, name="qiguo-bot",
-                                       args=(self._requests, self._replies, self._cancelled, self._bot))
-        self._proc.start()
+        proc = self._ctx.Process(target=_serve, daemon=True, name="qiguo-bot",
+                                 args=(self._requests, self._replies, self._cancelled, self._bot))
+        proc.start()  # only a started process is ours to close (a failed start leaves none)
+        self._proc = proc
         self._unclosed = weakref.finalize(self, kill_unclosed, self._proc, self._requests, self._replies,
                                           self._cancelled)
 

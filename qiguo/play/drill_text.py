@@ -13,12 +13,22 @@ from .drill import TRIES, Drill
 from .strings import contrast_words, kingdom_name, move_words, point_words, reason_words, t, tn
 
 
+def later(drill: Drill) -> list[str]:
+    """When there is nothing to do now: when the next exercise comes back, or how to make some."""
+    if drill.mode != "exercises":
+        return []
+    due = drill.practice.next_due(drill.day)
+    if due is None:
+        return [t("practice.none.how")]
+    return [tn("practice.none.next", due - drill.day)]
+
+
 def lines(drill: Drill) -> list[tuple[str, str]]:
     """The panel's lines for the problem on show."""
     p, game = drill.problem, drill.game
     if p is None or game is None:
         key = "practice.none.exercises" if drill.mode == "exercises" else "practice.none"
-        return [(t("practice.title.done"), "head"), (t(key), "text")]
+        return [(t("practice.title.done"), "head"), (t(key), "text")] + [(line, "dim") for line in later(drill)]
     if p.kind == "daily":
         head = t("practice.title.daily", date=date.fromordinal(drill.day).isoformat())
     else:

@@ -247,6 +247,11 @@ class Practice:
         """The exercises to do on `day`, the longest waiting first."""
         return sorted((e for e in self.exercises.values() if not e.done and e.due <= day), key=lambda e: (e.due, e.id))
 
+    def next_due(self, day: int) -> int | None:
+        """The day the next exercise not yet done comes back after `day` (None: there is none)."""
+        later = [e.due for e in self.exercises.values() if not e.done and e.due > day]
+        return min(later) if later else None
+
     def exercise_done(self, ident: str, solved: bool, day: int) -> Exercise | None:
         """Count a try at an exercise on `day`; the exercise as it now stands."""
         e = self.exercises.get(ident)

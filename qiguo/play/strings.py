@@ -221,8 +221,9 @@ def move_words(game: Game, move: Move) -> str:
              victim=piece_name(victim))
 
 
-def status_text(game: Game, k: int) -> str:
-    """A kingdom's standing in words: in play, off the board, or out (how, and its army)."""
+def status_text(game: Game, k: int, short: bool = False) -> str:
+    """A kingdom's standing in words: in play, off the board, or out (how, and its army); with
+    `short`, the fewer words of a narrow place (the panel's row)."""
     s = game.standing(k)
     if s.state != "out":
         return t("status.off" if s.state == "off" else "status.in_play")
@@ -230,9 +231,16 @@ def status_text(game: Game, k: int) -> str:
         return t("status.out")
     if s.how == "resigned":
         how = t("status.resigned")
+    elif s.by < 0:
+        how = t(f"status.{s.how}.anon")
     else:
-        how = t(f"status.{s.how}", by=kingdom_name(s.by)) if s.by >= 0 else t(f"status.{s.how}.anon")
-    army = t("status.army.inherited", by=kingdom_name(s.heir)) if s.army == "inherited" else t(f"status.army.{s.army}")
+        how = t(f"status.short.{s.how}" if short else f"status.{s.how}", by=kingdom_name(s.by))
+    if s.army == "inherited" and short:
+        army = t("status.army.short.same") if s.heir == s.by else t("status.army.short.inherited", by=kingdom_name(s.heir))
+    elif s.army == "inherited":
+        army = t("status.army.inherited", by=kingdom_name(s.heir))
+    else:
+        army = t(f"status.army.{s.army}")
     return how + t("status.join") + army
 
 

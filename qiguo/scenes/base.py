@@ -9,7 +9,7 @@ from qiguo.play.settings import Settings
 from qiguo.play.strings import language
 from qiguo.ui import pointer, theme
 from qiguo.ui.fonts import fitted, render
-from qiguo.ui.widgets import ButtonColumn
+from qiguo.ui.widgets import Button, ButtonColumn
 
 GAP = 8  # pixels between the buttons of a column
 
@@ -93,6 +93,15 @@ class Scene:
     def toast_area(self) -> pygame.Rect | None:
         """Where messages go on this scene (None: at the bottom of the window)."""
         return None
+
+    def above_buttons(self, buttons: list[Button]) -> pygame.Rect | None:
+        """The window above the highest of `buttons` (as last laid out): where a message goes on
+        a scene whose buttons sit along its foot, so that it never hides one."""
+        tops = [b.rect.top for b in buttons if b.rect.height]
+        if not tops:
+            return None
+        w, _ = self.app.screen.get_size()
+        return pygame.Rect(16, 16, w - 32, max(0, min(tops) - 8 - 16))
 
     def frame_key(self) -> object:
         """What the scene's picture depends on: while it stays equal (and no input arrives),

@@ -55,10 +55,19 @@ class PracticeScene(Picking, Scene):
     def _build(self) -> None:
         d = self.drill
         over = d.outcome is not None or d.problem is None
+        if d.problem is None and d.mode == "exercises":  # nothing due: puzzles are one click away
+            self.menu = ButtonColumn([Button(t("practice.puzzles_instead"), self.puzzles_instead),
+                                      Button(t("practice.back"), self.app.stack.pop)])
+            self.menu.focus = 0
+            return
         self.menu = ButtonColumn([Button(t("practice.next"), self.next, enabled=d.outcome is not None),
                                   Button(t("practice.answer"), self.give_up, enabled=not over and d.checking is None),
                                   Button(t("practice.back"), self.app.stack.pop)])
         self.menu.focus = 0 if d.outcome is not None else -1
+
+    def puzzles_instead(self) -> None:
+        """No exercise is due: the puzzles in this scene's place."""
+        self.app.stack.replace(self.app.scene("practice", "puzzles"))
 
     # ---- picking (see Picking) ----------------------------------------------------------
 
@@ -145,11 +154,29 @@ class PracticeScene(Picking, Scene):
             self.view.draw(surface, d.game, show_coords=s.show_coords, selected=self.selected,
                            targets=self.targets if s.show_legal else {}, last_move=wrong or 0, home=d.game.turn,
                            hint=answer, danger=danger, risks=risks, cursor=self.cursor)
+        else:
+            self.draw_nothing(surface, board)
         self.draw_panel(surface)
         point = self.tooltip_point()
         if point is not None and d.game is not None and self.app.stack.top is self:
             extra = self.coaching.tips(d.game, d.game.turn, point) if s.show_danger and d.outcome is None else []
             draw_tooltip(surface, self.view, d.game, point, extra)
+
+    def draw_nothing(self, surface: pygame.Surface, board: pygame.Rect) -> None:
+        """Nothing to do now: the board's place says so, and what comes next, in a card."""
+        width = min(board.width - 40, 560)
+        size = max(FLOOR, min(24, board.height // 24))
+        texts = [(text, kind) for text, kind in lines(self.drill)]
+        wrapped = [(line, kind) for text, kind in texts for line in wrap(text, size, width - 40)]
+        height = sum(line_height(size) for _ in wrapped) + 40 + size
+        card = pygame.Rect(0, 0, width, height)
+        card.center = board.center
+        pygame.draw.rect(surface, theme.PANEL, card, border_radius=12)
+        pygame.draw.rect(surface, theme.ACCENT, card, 2, border_radius=12)
+        y = card.y + 20
+        for n, (line, kind) in enumerate(wrapped):
+            surface.blit(render(line, size, COLOURS[kind]), (card.x + 20, y))
+            y += line_height(size) + (size // 2 if n == 0 else 0)
 
     def draw_panel(self, surface: pygame.Surface) -> None:
         p = self.panel
@@ -163,7 +190,7 @@ class PracticeScene(Picking, Scene):
         head = max(FLOOR, min(26, p.height // 26))
         foot = [(line, kind) for text, kind in standing(self.drill) for line in wrap(text, body, width)]
         foot_top = buttons_top - len(foot) * line_height(body) - 6
-        for text, kind in lines(self.drill):
+        for text, kind in lines(self.drill) if self.drill.game is not None else []:  # else the card says it
             size = head if kind == "head" else body
             for line in wrap(text, size, width):
                 if y + line_height(size) > foot_top:

@@ -61,6 +61,10 @@ class ResultScene(ButtonScene):
     def leave(self) -> None:
         self.match.close()
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Messages ("Qin resigns") go above the buttons, never over them."""
+        return self.above_buttons(self.menu.buttons)
+
     def headline(self) -> tuple[str, str]:
         result = self.match.game.result
         if result is None:

@@ -152,10 +152,28 @@ def wrap(text: str, size: int, width: int) -> list[str]:
     return lines
 
 
+OPENS, CLOSES = "([{“‘", ")]},.;:!?”’"
+"""Brackets and punctuation that hold on to the Chinese or Japanese character they touch."""
+POINTS = re.compile(r"[a-s]\d{1,2}(?:[–×x-][a-s]\d{1,2})*[^ \w]*$")
+"""A point or a move ("k18", "k18–g14"): after a Chinese or Japanese piece name it stays with it."""
+
+
 def _tokens(text: str) -> list[tuple[str, bool]]:
     """The unbreakable pieces of a text, each with whether a space comes before it: a run of
-    letters, digits and punctuation, or one Chinese or Japanese character."""
-    return [(m[2], bool(m[1])) for m in TOKEN.finditer(text)]
+    letters, digits and punctuation, or one Chinese or Japanese character; a bracket stays with
+    the character it opens or closes ("(周)"), and a piece's name with the points after it."""
+    out: list[tuple[str, bool]] = []
+    for m in TOKEN.finditer(text):
+        word, space = m[2], bool(m[1])
+        if out:
+            prev, before = out[-1]
+            cjk = prev[-1] >= CJK_FROM or word[0] >= CJK_FROM
+            if (not space and cjk and (prev[-1] in OPENS or word[0] in CLOSES)) or (
+                    space and prev[-1] >= CJK_FROM and POINTS.match(word)):
+                out[-1] = (f"{prev}{' ' if space else ''}{word}", before)
+                continue
+        out.append((word, space))
+    return out
 
 
 @lru_cache(maxsize=1024)

@@ -87,6 +87,8 @@ class Panel:
         self.footer_lines: list[str] = []
         """The key guide at the panel's foot, as drawn (one line, or two in a narrow panel)."""
         self.notice_lines = 2
+        self.list_line_h = FLOOR + 6
+        """The move list's line height, set by the list's room before any message takes some."""
 
     def draw(self, surface: pygame.Surface, view: View, lines: list[Line], scroll: int, reserve: int = 0) -> int:
         """The whole panel; returns the scroll actually used (clamped to the list). `reserve`
@@ -115,9 +117,11 @@ class Panel:
         room = p.bottom - 6 - imgs[0].get_height() - notes.bottom - 8  # the rows as with one line of keys
         row_h = max(2 * FLOOR + 8, min(58, int(room * 0.62) // 7))
         y = self._kingdoms(surface, x, notes.bottom + 4, w, row_h, view)
-        reserve = min(reserve, max(0, self.footer.top - y - 8 - 2 * (FLOOR + 6)))  # two list lines stay
+        whole = self.footer.top - y - 8
+        self.list_line_h = max(FLOOR + 6, min(24, whole // 12))  # by the list's whole room: a message never shrinks it
+        reserve = min(reserve, max(0, whole - 2 * self.list_line_h))  # two list lines stay
         self.message_rect = pygame.Rect(x, y + 4, w, reserve)
-        self.list_rect = pygame.Rect(x, y + 4 + reserve, w, self.footer.top - y - 8 - reserve)
+        self.list_rect = pygame.Rect(x, y + 4 + reserve, w, whole - reserve)
         return self._moves(surface, view, lines, scroll)
 
     def _banner(self, surface: pygame.Surface, banner: pygame.Rect, view: View) -> None:
@@ -260,11 +264,7 @@ class Panel:
             img = render(name, size, theme.TEXT)
             surface.set_clip(pygame.Rect(name_x, row.y, col_x[0] - name_x - 2, row.height))
             surface.blit(img, (name_x, row.y + 2))
-            status = status_text(g, j)
-            if second:
-                status = f"{second} · {status}"
-            if partners:  # on the second line: the name keeps the size of the other rows
-                status += " · " + t("game.allies", names=", ".join(kingdom_name(k) for k in partners))
+            status = self._status(g, j, second, partners, small, row.right - name_x - 6)
             colour = theme.TEXT_DIM if g.alive[j] or not seated else theme.WARN
             img = render(*fitted(status, small, row.right - name_x - 6), colour)
             surface.set_clip(pygame.Rect(name_x, row.y, row.right - name_x - 4, row.height))
@@ -281,11 +281,27 @@ class Panel:
             y += row_h
         return y
 
+    @staticmethod
+    def _status(g: Game, j: int, second: str, partners: list[int], size: int, width: int) -> str:
+        """A row's second line: the player (when it goes there), the standing, the allies; the
+        standing in its short words when the whole does not fit, and a kingdom out of the game
+        without its player when even that does not."""
+        out = ""
+        tries = [(second, False), (second, True)] + ([("", True)] if second and not g.alive[j] else [])
+        for player, short in tries:
+            status = status_text(g, j, short)
+            out = f"{player} · {status}" if player else status
+            if partners:  # on the second line: the name keeps the size of the other rows
+                out += " · " + t("game.allies", names=", ".join(kingdom_name(k) for k in partners))
+            if fit(out, size, width) == size:
+                break
+        return out
+
     def _moves(self, surface: pygame.Surface, view: View, lines: list[Line], scroll: int) -> int:
         """The move list: the newest lines (or a scrolled window of them); click to view one."""
         area = self.list_rect
         self.list_hits = []
-        line_h = max(FLOOR + 6, min(24, area.height // 12))
+        line_h = self.list_line_h
         rows = max(1, area.height // line_h)
         scroll = min(scroll, max(0, len(lines) - rows))
         if view.past is not None:  # stepping through the past: keep the move on show in sight

@@ -1,9 +1,13 @@
-"""The coach's speed: ``python -m qiguo.ai.coach.bench [--hints N] [--busy]``.
+"""The coach's speed: ``python -m qiguo.ai.coach.bench [--hints N] [--busy] [--explain N]``.
 
 Times the hint on N seeded mid-game positions (with ``--busy``, while a game of seven normal
 bots runs in another process, as beside a window), printing p50, p95 and max seconds and the
 depths its search completed; then the key moments of one kingdom over a long bot game (400
-plies, or as many as the game lasts), printing the seconds it took."""
+plies, or as many as the game lasts), printing the seconds it took.
+
+With ``--explain N`` it instead checks the explainer on N positions of bot games of the three
+presets: the move an easy bot played there, judged against the hint's, and every reason given
+checked against the engine (:func:`.contrast.consistent`); it prints the counts."""
 from __future__ import annotations
 
 import statistics
@@ -13,10 +17,11 @@ import time
 from typing import Sequence
 
 from qiguo.cmdline import Parser, parse, whole
-from qiguo.engine import KINGDOM_NAMES, Game
+from qiguo.engine import KINGDOM_NAMES, PRESETS, Game, Move
 
 from ..bench import positions
 from ..bots import choose_move
+from .contrast import consistent, contrast
 from .judge import Judge
 from .moments import key_moments
 
@@ -34,13 +39,46 @@ def long_game(plies: int = 400, seeds: int = 6) -> Game:
     return longest
 
 
+def explain_check(count: int) -> tuple[int, int, int]:
+    """Explain the move an easy bot played against the hint's on `count` positions of easy and
+    normal bot games of every preset: (positions, moves called worse, reasons consistent)."""
+    looked = worse = agreed = 0
+    presets = sorted(PRESETS)
+    seed = 0
+    while looked < count:
+        g = Game.new(presets[seed % len(presets)])
+        seed += 1
+        while g.result is None and g.ply < 300 and looked < count:
+            level = "easy" if (g.turn + seed) % 2 else "normal"
+            move = choose_move(g, level, seed=seed * 7919 + g.ply)
+            if g.ply % 9 == 4 and len(g.legal_codes()) > 1:
+                looked += 1
+                judge = Judge(g)
+                if not judge.good_enough(move):
+                    verdict = judge.verdict(move)
+                    worse += 1
+                    c = contrast(judge.game, move, judge.best, verdict.cost, verdict.best_value)
+                    if consistent(judge.game, c):
+                        agreed += 1
+                    else:
+                        print(f"inconsistent: {g.to_qfen()} {Move(move)} against {Move(judge.best)}: {c.english()}")
+            g.play_code(move)
+    return looked, worse, agreed
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = Parser(prog="python -m qiguo.ai.coach.bench", description="hint and key-moment timings")
     p.add_argument("--hints", type=whole(1, 200), default=20)
     p.add_argument("--busy", action="store_true", help="a bot game runs beside the measurement")
+    p.add_argument("--explain", type=whole(1, 5000), help="check the explainer on this many positions instead")
     args = parse(p, argv)
     if isinstance(args, int):
         return args
+    if args.explain:
+        looked, worse, agreed = explain_check(args.explain)
+        print(f"explain over {looked} positions of bot games: {worse} moves worse than the hint's, "
+              f"{agreed} reasons consistent with the engine")
+        return 0 if agreed == worse else 1
     games = positions(args.hints)
     beside = None
     if args.busy:
