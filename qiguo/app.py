@@ -19,6 +19,7 @@ import pygame  # noqa: E402
 from qiguo import __version__
 from qiguo.ai.seats import describe
 from qiguo.assets import asset
+from qiguo.clock import parse_clock
 from qiguo.cmdline import Parser, checked, parse, parsed, seconds, whole
 from qiguo.engine import EngineError, Rules
 from qiguo.net.protocol import parse_address
@@ -374,6 +375,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace | int:
                    help="host a network game: the set-up screen, serving on PORT (default: the last one)")
     p.add_argument("--join", type=checked(parse_address, "HOST:PORT"), default=None, metavar="HOST:PORT", help="join a network game")
     p.add_argument("--code", default=None, help="the join code (with --join)")
+    p.add_argument("--clock", type=parsed(parse_clock), default=None, metavar="SPEC",
+                   help="each human player's clock: MIN+SEC adds SEC after each move (3+2), MINdSEC gives back "
+                        "up to SEC of each move (5d5); a hosted game's server keeps it")
     args = parse(p, argv)
     if isinstance(args, argparse.Namespace) and (args.join is None) != (args.code is None):
         print("error: --join and --code go together", file=sys.stderr)
@@ -412,7 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rules = Rules.make(args.rules or "standard")
             blocs = [b for b in (args.blocs or "").split(",") if b]
             match = Match(seats, rules, blocs, seed=args.seed, qfen=args.qfen,
-                          bot_delay=0.5 if args.bot_delay is None else args.bot_delay)
+                          bot_delay=0.5 if args.bot_delay is None else args.bot_delay, clock=args.clock)
         except (ValueError, EngineError) as e:
             match_error = str(e)
     elif args.rules:
@@ -433,6 +437,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         app.settings.preset = args.rules
     if args.bot_delay is not None:
         app.settings.bot_delay = args.bot_delay
+    if args.clock is not None:  # this run's default clock (New game starts with it)
+        app.settings.clock = args.clock.text()
     app.start_title()
     if match is not None:
         app.stack.push(app.scene("game", match))

@@ -16,7 +16,8 @@ LAYERS = {"engine": 0, "ai": 1, "net": 2, "play": 3, "ui": 4, "scenes": 5, "app"
 """A module may import its own layer and those below it; layers 0 to 3 (the engine, the bots,
 the network and the window's logic) never import pygame. Imports only for type checking count
 too: a scene knows the window through the small interface of qiguo.scenes.base.Host."""
-LEAVES = {"qiguo.cmdline", "qiguo.jsonfile", "qiguo.names", "qiguo.confusables", "qiguo.datadir", "qiguo.assets"}
+LEAVES = {"qiguo.cmdline", "qiguo.jsonfile", "qiguo.names", "qiguo.confusables", "qiguo.datadir", "qiguo.assets",
+          "qiguo.clock"}
 """Standard-library-only helpers every layer may use (they import only each other)."""
 
 

@@ -272,10 +272,10 @@ def test_the_last_human_knocked_out_is_told_how_and_chooses_what_next():
     out = app.stack.top
     assert isinstance(out, KnockedOutScene) and not scene.game.alive[0] and scene.game.result is None
     assert out.title_text() == "Qin is out: general taken by Chu; army inherited by Chu. The bots play on."
-    assert [b.label for b in out.menu.buttons] == ["Watch the bots finish", "See the standings now",
+    assert [b.label for b in out.menu.buttons] == ["Watch the bots finish", "Finish now", "See the standings now",
                                                    "Play again with the same seats", "Quit to title"]
     frames(app, 1)
-    click(app, out.menu.buttons[2].rect.center)  # play again: the same seats, from the start
+    click(app, out.menu.buttons[3].rect.center)  # play again: the same seats, from the start
     again = app.stack.top
     assert isinstance(again, GameScene) and again.game.ply == 0 and again.match.seats[:3] == ["human", "easy", "easy"]
 

@@ -71,10 +71,10 @@ def test_resign_names_the_humans_kingdom_and_works_on_a_bots_turn():
     assert not scene.game.alive[1] and scene.game.standing(1).how == "resigned"
     choice = app.stack.top
     assert isinstance(choice, KnockedOutScene)  # no human left: watch, standings, or title
-    assert [b.label for b in choice.menu.buttons] == ["Watch the bots finish", "See the standings now",
+    assert [b.label for b in choice.menu.buttons] == ["Watch the bots finish", "Finish now", "See the standings now",
                                                       "Play again with the same seats", "Quit to title"]
     frames(app, 1)
-    click(app, choice.menu.buttons[1].rect.center)
+    click(app, choice.menu.buttons[2].rect.center)
     result = app.stack.top
     assert isinstance(result, ResultScene) and result.headline()[0] == "Standings so far"
     app.draw()

@@ -871,11 +871,23 @@ class Game:
 
     def _check_quiet(self) -> bool:
         if self.result is None and self.quiet >= self.rules.quiet_rounds * sum(self.alive):
-            best = max(self._standing(k) for k in range(7) if self.alive[k])
-            top = {self.teams[k] for k in range(7) if self.alive[k] and self._standing(k) == best}
-            winners = "".join(KINGDOMS[k] for k in self.seated if self.teams[k] in top)
-            self.result = self._make_result(winners, "quiet")
+            self.result = self._make_result(self._leaders(), "quiet")
         return self.result is not None
+
+    def _leaders(self) -> str:
+        """The players in play with the most prisoners, then the fewest losses (every tied one)."""
+        best = max(self._standing(k) for k in range(7) if self.alive[k])
+        top = {self.teams[k] for k in range(7) if self.alive[k] and self._standing(k) == best}
+        return "".join(KINGDOMS[k] for k in self.seated if self.teams[k] in top)
+
+    def end_by_agreement(self) -> Result:
+        """The players end the game as it stands (a house rule of Qiguo's, not of the sources):
+        ranked as a quiet game is, the leaders in play winning. Not a move: it is not in the
+        history, and the game cannot be played on or taken back after it."""
+        if self.result is not None:
+            raise IllegalMove("the game is over")
+        self.result = self._make_result(self._leaders(), "agreement")
+        return self.result
 
     def _standing(self, k: int) -> tuple[int, int]:
         return (self.score[k], -self.losses[k])

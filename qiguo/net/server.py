@@ -21,6 +21,7 @@ from typing import Any, Callable, Sequence
 
 from qiguo.ai.seats import describe, parse_level, parse_seats
 from qiguo.ai.worker import BotWorker
+from qiguo.clock import parse_clock
 from qiguo.cmdline import Parser, parse, parsed, run, seconds, whole
 from qiguo.engine import KINGDOMS, EngineError, Move, Rules
 from qiguo.names import TextError, clean
@@ -399,8 +400,12 @@ class Server:
         """Tell everyone of a move just made (it is in the table's game already)."""
         g = self.table.game
         self.keep()  # first: a host killed now resumes with every move anyone has seen
-        self.broadcast({"type": "move", "seq": g.ply, "move": entry, "kingdom": KINGDOMS[k], "qfen": g.to_qfen(),
-                        "result": self.table.result(), "sent": time.time()})
+        message = {"type": "move", "seq": g.ply, "move": entry, "kingdom": KINGDOMS[k], "qfen": g.to_qfen(),
+                   "result": self.table.result(), "sent": time.time()}
+        if self.table.clocks is not None:
+            self.table.time_clocks()  # the next mover's clock runs from now
+            message["clock"] = self.table.clock_message()
+        self.broadcast(message)
         self._asked, self._reply = -1, None
         if self.worker is not None:
             self.worker.cancel()
@@ -416,6 +421,11 @@ class Server:
             self.log(f"a bot stands in for {KINGDOMS[k]}")
             self.broadcast({"type": "seats", "seats": self.table.public_seats()})
             self.broadcast({"type": "notice", "event": "standin", "kingdom": KINGDOMS[k]})
+        for k in self.table.time_clocks():  # out of time: each of the player's kingdoms resigns
+            self.log(f"{KINGDOMS[k]} lost on time")
+            self.table.lose_on_time(k)
+            self.broadcast({"type": "notice", "event": "flag", "kingdom": KINGDOMS[k]})
+            self.played("resign:" + KINGDOMS[k], k)
         level = self.table.bot_level()
         g = self.table.game
         if not level:
@@ -568,6 +578,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="the level of the bots that stand in for a dropped player (novice, easy, normal, hard)")
     p.add_argument("--bot-delay", type=seconds(0, 10), default=0.0, help="seconds before a bot's move is played")
     p.add_argument("--state", default=None, help="keep the game in this file; resume from it if it exists")
+    p.add_argument("--clock", type=parsed(parse_clock), default=None, metavar="SPEC",
+                   help="each human player's clock, kept here: MIN+SEC adds SEC after each move (3+2), MINdSEC "
+                        "gives back up to SEC of each move (5d5); out of time, a player's kingdoms resign")
     return p
 
 
@@ -584,7 +597,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         else:
             blocs = [b for b in (args.blocs or "").split(",") if b]
             table = Table(table_seats(args.seats), Rules.make(args.rules), blocs,
-                          code=args.code or "", seat_wait=args.seat_wait, standin=args.level, state=state)
+                          code=args.code or "", seat_wait=args.seat_wait, standin=args.level, state=state,
+                          clock=args.clock)
             table.save()
     except (TableError, EngineError) as e:
         print(f"error: {e}", file=sys.stderr)

@@ -11,6 +11,7 @@ from typing import Any
 
 from qiguo.ai import LEVELS
 from qiguo.ai.seats import HUMAN, NETWORK
+from qiguo.clock import Clocks, ClockSpec, parse_clock
 from qiguo.jsonfile import parse_json, read_text, write_json
 from qiguo.engine import KINGDOMS, EngineError, Game, IllegalMove, Move, Rules
 from qiguo.names import TextError, clean, shown
@@ -91,7 +92,7 @@ class Table:
 
     def __init__(self, seats: list[Seat], rules: Any = "standard", blocs: list[str] | None = None,
                  code: str = "", seat_wait: float = 60.0, standin: str = "normal", state: Path | None = None,
-                 game: Game | None = None):
+                 game: Game | None = None, clock: ClockSpec | None = None):
         self.seats = seats
         self.code = code or new_code()
         self.seat_wait = seat_wait
@@ -100,6 +101,12 @@ class Table:
         self.paused = False
         kingdoms = "".join(KINGDOMS[k] for k, s in enumerate(seats) if s.kind != "off")
         self.game = game or Game.new(Rules.make(rules), kingdoms=kingdoms, blocs=blocs or None)
+        self.clocks: Clocks | None = None
+        """The players' clocks: the server keeps them (the windows show them)."""
+        if clock is not None:
+            self.clocks = Clocks(clock, {p for p in map(self.player_of, range(7)) if p is not None})
+        self.on_time: list[int] = []
+        """The kingdoms that resigned because their player's time ran out."""
 
     # ---- joining ------------------------------------------------------------------------
 
@@ -152,6 +159,51 @@ class Table:
                 due.append(k)
         return due
 
+    # ---- the clocks -----------------------------------------------------------------------
+
+    def player_of(self, k: int) -> int | None:
+        """The player seat k belongs to (a bloc of human seats is one player, named by its first
+        kingdom), or None for a bot's or an empty seat."""
+        if not self.seats[k].human:
+            return None
+        team = self.game.teams[k]
+        return min(j for j in range(7) if self.game.teams[j] == team and self.seats[j].human)
+
+    def time_clocks(self, now: float | None = None) -> list[int]:
+        """Let the mover's clock run (a player's seat, waiting for them too when they dropped;
+        not a stand-in bot's, not while paused); when a player's time has run out, their
+        kingdoms in play, each to resign (:meth:`lose_on_time`)."""
+        c = self.clocks
+        if c is None:
+            return []
+        now = time.monotonic() if now is None else now
+        g = self.game
+        k = g.turn
+        running = None if g.result is not None or self.paused or self.seats[k].standin else self.player_of(k)
+        c.run(running, now)
+        flagged = c.flagged(now)
+        if flagged is None:
+            return []
+        c.run(None, now)
+        c.left[flagged] = 0.0
+        return [j for j in range(7) if g.alive[j] and self.player_of(j) == flagged]
+
+    def lose_on_time(self, k: int) -> None:
+        """Kingdom k's player is out of time: it resigns (the rule of resigning applies)."""
+        self.game.resign(k)
+        self.on_time.append(k)
+
+    def clock_message(self) -> dict[str, Any] | None:
+        """What the clients are told of the clocks, with each move and in the welcome: the time
+        control, each player's time (under the letter of their first kingdom), whose runs."""
+        c = self.clocks
+        if c is None:
+            return None
+        now = time.monotonic()
+        return {"spec": c.spec.text(), "left": {KINGDOMS[p]: round(c.shown(p, now), 2) for p in sorted(c.left)},
+                "running": KINGDOMS[c.running] if c.running is not None else "",
+                "on_time": "".join(KINGDOMS[k] for k in self.on_time)}
+
     # ---- playing ------------------------------------------------------------------------
 
     def bot_level(self) -> str:
@@ -179,7 +231,18 @@ class Table:
         if self.seats[k].standin:
             raise TableError("a stand-in bot plays this seat just now")
         try:
-            return g.play(move)
+            played = g.parse_move(move)
+        except IllegalMove as e:
+            raise TableError(str(e)) from None
+        player = self.player_of(k)
+        if self.clocks is not None and player is not None:
+            now = time.monotonic()
+            self.clocks.run(player, now)
+            if self.clocks.flagged(now) is not None:
+                raise TableError("out of time")  # the server's next tick resigns the player's kingdoms
+            self.clocks.moved(player, now)
+        try:
+            return g.play(played)
         except IllegalMove as e:
             raise TableError(str(e)) from None
 
@@ -200,7 +263,8 @@ class Table:
     def welcome(self, k: int | None) -> dict[str, Any]:
         return {"type": "welcome", "version": 1, "seat": KINGDOMS[k] if k is not None else "",
                 "token": self.seats[k].token if k is not None else "", "game": self.game.record(),
-                "seq": self.game.ply, "seats": self.public_seats(), "paused": self.paused}
+                "seq": self.game.ply, "seats": self.public_seats(), "paused": self.paused,
+                "clock": self.clock_message()}
 
     def public_seats(self) -> list[dict[str, Any]]:
         return [s.public(k) for k, s in enumerate(self.seats)]
@@ -216,7 +280,7 @@ class Table:
         if self.state is None:
             return
         data = {"format": "qiguo-host", "version": 1, "code": self.code, "seat_wait": self.seat_wait,
-                "standin": self.standin_level, "game": self.game.record(),
+                "standin": self.standin_level, "game": self.game.record(), "clock": self.clock_message(),
                 "seats": [asdict(s) | {"connected": False, "left_at": 0.0, "standin": False} for s in self.seats]}
         write_json(self.state, data)
 
@@ -231,7 +295,12 @@ class Table:
             table = cls(_seats_from(data.get("seats")), code=_code_from(data.get("code")),
                         seat_wait=_wait_from(data.get("seat_wait") if seat_wait is None else seat_wait),
                         standin=_standin_from(data.get("standin", "normal")), state=path,
-                        game=Game.from_record(data["game"]))
+                        game=Game.from_record(data["game"]), clock=_clock_from(data.get("clock")))
+            if table.clocks is not None:  # each player's time as it was left
+                for letter, left in data["clock"]["left"].items():
+                    if KINGDOMS.index(letter) in table.clocks.left and isinstance(left, (int, float)):
+                        table.clocks.left[KINGDOMS.index(letter)] = float(left)
+                table.on_time = [KINGDOMS.index(x) for x in data["clock"].get("on_time", "")]
         except (OSError, ValueError, TypeError, KeyError, EngineError) as e:
             raise TableError(f"{path.name}: cannot resume this game ({e})") from None
         if [k for k, s in enumerate(table.seats) if s.kind != "off"] != list(table.game.seated):
@@ -241,6 +310,16 @@ class Table:
             if s.human:
                 s.left_at = now
         return table
+
+
+def _clock_from(clock: Any) -> ClockSpec | None:
+    if clock is None:
+        return None
+    if not isinstance(clock, dict) or not isinstance(clock.get("spec"), str) or not isinstance(clock.get("left"), dict):
+        raise ValueError("its clock is not one")
+    if not all(x in KINGDOMS for x in clock["left"]) or not all(x in KINGDOMS for x in str(clock.get("on_time", ""))):
+        raise ValueError("its clock is not one")
+    return parse_clock(clock["spec"])
 
 
 def _code_from(code: Any) -> str:

@@ -8,7 +8,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from qiguo.engine import Game
+from qiguo.engine import KINGDOMS, Game
 
 from . import notices, record, saves
 from .match import BaseMatch, Played
@@ -74,7 +74,7 @@ class Flow:
         if not saves.keep(self.match) and not self.save_warned:
             self.save_warned = True
             out.append((t("game.autosave_failed"), 3.5))
-        record.add(self.game, self.match.local_seats())
+        record.add(self.game, self.match.local_seats(), "".join(KINGDOMS[k] for k in self.match.on_time))
         return out
 
     def after_move(self, played: Played) -> Cues:
@@ -87,8 +87,8 @@ class Flow:
             cues.sounds.append("defeat")
         if g.result is not None:
             cues.sounds.append("victory")
-        elif m.human_to_move and m.seats[played.kingdom] != HUMAN:
-            cues.sounds.append("turn")
+        elif m.human_to_move and m.player_of(played.kingdom) != m.player_of(g.turn):
+            cues.sounds.append("turn")  # a human's turn after others moved (bots, or another player here)
         cues.toasts += self.keep()
         if self._alarming(played):
             cues.sounds.append("alert")
@@ -101,7 +101,18 @@ class Flow:
 
     def after_resign(self, k: int) -> Cues:
         """Kingdom k resigned: kept, recorded, said; the knocked-out choice when no human is left."""
-        cues = Cues(toasts=self.keep() + [(t("game.log.resign", name=kingdom_name(k)), 3.5)])
+        return self._resigned([(t("game.log.resign", name=kingdom_name(k)), 3.5)])
+
+    def after_flag(self, kingdoms: list[int]) -> Cues:
+        """A player's time ran out: their kingdoms resigned, as :meth:`after_resign` says, in
+        the words of the clock."""
+        names = t("result.and").join(kingdom_name(k) for k in kingdoms)
+        return self._resigned([(t("clock.flag", names=names), 6.0)], sound="defeat")
+
+    def _resigned(self, told: list[tuple[str, float]], sound: str = "") -> Cues:
+        cues = Cues(toasts=self.keep() + told)
+        if sound:
+            cues.sounds.append(sound)
         g = self.game
         if g.result is None and not self.humans_in_play():
             cues.knocked_out = t("resigned.title")

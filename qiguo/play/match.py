@@ -10,9 +10,15 @@ from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
 from qiguo.ai.worker import HINT, BotWorker, Reply
+from qiguo.clock import Clocks, ClockSpec
 from qiguo.engine import Game, Move, Piece
 
 from .seats import HUMAN, NETWORK, Seat, kingdoms_of
+
+
+BEAT = 0.5
+"""A clock is timed from frame to frame: a gap longer than this between two frames (the game's
+screen not on top, a menu over it) is not charged to anyone."""
 
 
 class Worker(Protocol):
@@ -63,6 +69,75 @@ class BaseMatch(ABC):
     rules: Any
     blocs: list[str]
     start_qfen: str | None
+    clocks: Clocks | None = None
+    """The players' clocks (None: a game without clocks). A network game's are the server's,
+    shown here."""
+    on_time: list[int]
+    """The kingdoms that resigned because their player's time ran out, in order."""
+    _clock_beat = 0.0
+    """When the clocks were last timed."""
+    agreed = False
+    """The game was ended by the agreement of the players still in."""
+
+    def clock_player(self, k: int) -> int | None:
+        """The clock kingdom k's moves are timed on: its player's (a bloc shares one, kept under
+        its first human kingdom); None for a bot's kingdom or a game without clocks."""
+        return None if self.clocks is None else self.player_of(k)
+
+    def player_of(self, k: int) -> int | None:
+        """The player kingdom k's seat belongs to, named by the player's first human kingdom (a
+        bloc of humans is one player); None for a bot's kingdom."""
+        if self.seats[k] != HUMAN:
+            return None
+        team = self.game.teams[k]
+        return min(j for j in range(7) if self.game.teams[j] == team and self.seats[j] == HUMAN)
+
+    def players_in(self) -> list[int]:
+        """The players at this window with a kingdom still in the game (each named by its first
+        kingdom), in order."""
+        return sorted({p for k in range(7) if self.game.alive[k] for p in [self.player_of(k)] if p is not None})
+
+    def kingdoms_of_player(self, player: int) -> list[int]:
+        """The kingdoms in play that `player` plays."""
+        return [k for k in range(7) if self.game.alive[k] and self.player_of(k) == player]
+
+    def end_by_agreement(self) -> bool:
+        """Every player still in agreed: the game ends as it stands (docs/rules.md, house rules)."""
+        if self.game.result is not None or self.networked:
+            return False
+        self._cancel()
+        self.game.end_by_agreement()
+        self.agreed = True
+        return True
+
+    def clock_kingdoms(self, player: int) -> list[int]:
+        """The kingdoms in play whose moves go on `player`'s clock."""
+        return self.kingdoms_of_player(player) if self.clocks is not None else []
+
+    def time_clocks(self, stopped: bool, now: float | None = None) -> list[int]:
+        """Let the mover's clock run (a human's, the game on, not `stopped`: paused, a menu open,
+        the window minimised) or stop it; when a player's time runs out their kingdoms resign:
+        returns those kingdoms."""
+        c = self.clocks
+        if c is None:
+            return []
+        now = time.monotonic() if now is None else now
+        if now - self._clock_beat > BEAT:  # not called for a while (a menu on top): stopped meanwhile
+            c.run(None, self._clock_beat)
+        self._clock_beat = now
+        g = self.game
+        running = None if stopped or self.paused or g.result is not None else self.clock_player(g.turn)
+        c.run(running, now)
+        flagged = c.flagged(now)
+        if flagged is None:
+            return []
+        out = self.clock_kingdoms(flagged)
+        c.run(None, now)
+        c.left[flagged] = 0.0
+        for k in out:
+            self.on_time.append(k)
+            self.resign(k)
+        return out
 
     def __init__(self, game: Game, seats: list[Seat], seed: int, bot_delay: float,
                  worker_factory: Callable[[], Worker] | None):
@@ -71,6 +146,7 @@ class BaseMatch(ABC):
         self.seed = seed
         self.bot_delay = bot_delay
         self.created = time.time()
+        self.on_time = []
         """When this game started (or this window joined it): it names the game's one entry among the saves."""
         self._worker_factory = worker_factory or (lambda: BotWorker())
         self.worker: Worker | None = None
@@ -128,6 +204,9 @@ class BaseMatch(ABC):
         before = g.occupied()
         alive = g.alive[:]
         k = g.turn
+        player = self.clock_player(k)
+        if self.clocks is not None and player is not None and not self.networked:  # a server's are its own
+            self.clocks.moved(player, time.monotonic())
         piece = None if move.is_pass else g.piece_at(move.from_sq)
         captured = None if move.is_pass else g.piece_at(move.to_sq)
         owner = g.controller[captured.kingdom] if captured is not None else -1
@@ -240,12 +319,15 @@ class Match(BaseMatch):
 
     def __init__(self, seats: list[Seat], rules: Any = "standard", blocs: list[str] | None = None,
                  seed: int = 0, qfen: str | None = None, bot_delay: float = 0.5,
-                 worker_factory: Callable[[], Worker] | None = None):
+                 worker_factory: Callable[[], Worker] | None = None, clock: ClockSpec | None = None):
         self.rules = rules
         self.blocs = list(blocs or [])
         self.start_qfen = qfen
         self.paused = False
         super().__init__(self._new_game(seats), seats, seed, bot_delay, worker_factory)
+        if clock is not None:
+            players = {p for p in (self.player_of(k) for k in range(7)) if p is not None}
+            self.clocks = Clocks(clock, players)
         self._reply: Reply | None = None
         self._asked_at = 0.0
         self._redo: list[list[str]] = []

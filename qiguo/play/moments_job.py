@@ -3,16 +3,14 @@ work, which in a thread would take frames from the window): the window starts a 
 progress each frame, and may stop it at any time. No pygame here."""
 from __future__ import annotations
 
-import multiprocessing as mp
-import queue
-import weakref
 from typing import Any
 
 from qiguo.ai.coach import Moment, key_moments
 from qiguo.ai.coach.accuracy import Judged
 from qiguo.ai.coach.standing import course
-from qiguo.ai.worker import kill_unclosed
 from qiguo.engine import Game
+
+from .background import Job
 
 
 def _run(record: dict[str, Any], kingdoms: list[int], out: Any, stop: Any) -> None:
@@ -24,24 +22,17 @@ def _run(record: dict[str, Any], kingdoms: list[int], out: Any, stop: Any) -> No
         out.put(("error", f"{type(e).__name__}: {e}"))
 
 
-class MomentsJob:
+class MomentsJob(Job):
     """One review in the background: `done` of `total` moves looked at; `moments` once finished
     (None before), with every move judged (`judged`, for the accuracy) and the standing after
     each ply (`course`, for the graph); `error` if it failed."""
 
     def __init__(self, game: Game, kingdoms: list[int]):
-        ctx = mp.get_context("spawn")
-        self._out = ctx.Queue()
-        self._stop = ctx.Event()
-        self._proc = ctx.Process(target=_run, args=(game.record(), list(kingdoms), self._out, self._stop),
-                                 name="qiguo-review", daemon=True)
-        self._proc.start()
-        self._unclosed = weakref.finalize(self, kill_unclosed, self._proc, self._out, self._stop)
+        super().__init__(_run, (game.record(), list(kingdoms)), "qiguo-review", "the review stopped")
         self.done, self.total = 0, 0
         self.moments: list[Moment] | None = None
         self.judged: list[Judged] = []
         self.course: list[list[float]] = []
-        self.error = ""
 
     @property
     def running(self) -> bool:
@@ -49,30 +40,8 @@ class MomentsJob:
 
     def poll(self) -> None:
         """Take in what the review said since the last poll (never blocks)."""
-        while self.running:
-            try:
-                kind, *rest = self._out.get_nowait()
-            except queue.Empty:
-                if not self._proc.is_alive() and self._out.empty():
-                    self.error = self.error or "the review stopped"
-                return
-            except (EOFError, OSError):
-                self.error = "the review stopped"
-                return
+        for kind, *rest in self.messages():
             if kind == "progress":
                 self.done, self.total = rest
             elif kind == "done":
                 self.moments, self.judged, self.course = rest
-            else:
-                self.error = rest[0]
-
-    def close(self) -> None:
-        """Stop the review (it ends within a move) and the process."""
-        self._stop.set()
-        self._proc.join(timeout=0.5)
-        if self._proc.is_alive():
-            self._proc.kill()
-            self._proc.join(timeout=2)
-        self._unclosed.detach()
-        self._out.cancel_join_thread()
-        self._out.close()

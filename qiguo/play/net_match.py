@@ -8,7 +8,8 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from qiguo.engine import EngineError, Game, Move
+from qiguo.clock import Clocks, parse_clock
+from qiguo.engine import KINGDOMS, EngineError, Game, Move
 from qiguo.net.gate import EARLY_END, Backoff
 from qiguo.net.link import Link
 from qiguo.net.server import Server, ServerThread
@@ -185,12 +186,15 @@ class NetMatch(BaseMatch):
         try:
             if entry.startswith("resign:"):
                 self.game.replay([entry])
+                self._take_clock(message.get("clock"))
                 return None
             code = Move.parse(entry).code
             if code not in self.game.legal_codes():  # the engine plays only what it has checked
                 raise EngineError(ILLEGAL)
             self._backoff.progress()
-            return self._play(code, None)
+            played = self._play(code, None)
+            self._take_clock(message.get("clock"))
+            return played
         except EngineError:
             self._refuse(ILLEGAL)
             return None
@@ -219,11 +223,38 @@ class NetMatch(BaseMatch):
                 self.game.replay([entry])
         else:
             self.game = game
+        self._take_clock(message.get("clock"))
         self.session.seat, self.session.token = fresh.seat, fresh.token
         self.session.seats, self.session.paused = fresh.seats, fresh.paused
         self.session.game = self.game
         self.seats = self._seats()
         self._keep_token()
+
+    def clock_player(self, k: int) -> int | None:
+        """The server's clock kingdom k's moves are timed on (its players', named by their
+        first kingdom), or None."""
+        c = self.clocks
+        if c is None:
+            return None
+        return next((p for p in sorted(c.left) if self.game.teams[p] == self.game.teams[k]), None)
+
+    def _take_clock(self, clock: Any) -> None:
+        """The server's clocks, as it sent them (with the welcome and each move): shown here,
+        the running one counting down from now. A message that is not a clock is left out."""
+        try:
+            spec = parse_clock(clock["spec"])
+            left = {KINGDOMS.index(x): float(v) for x, v in clock["left"].items()
+                    if len(x) == 1 and x in KINGDOMS and isinstance(v, (int, float)) and abs(v) < 1e7}
+            if not left or len(left) != len(clock["left"]):
+                return
+            running = clock.get("running", "")
+            mover = KINGDOMS.index(running) if isinstance(running, str) and len(running) == 1 and running in KINGDOMS \
+                else None
+        except (TypeError, KeyError, ValueError, AttributeError):
+            return
+        if self.clocks is None or self.clocks.spec != spec or set(self.clocks.left) != set(left):
+            self.clocks = Clocks(spec, left)
+        self.clocks.set_left(left, mover, time.monotonic())
 
     def _rejoin(self) -> None:
         """Join again after the connection ended, after a pause that grows with each connection

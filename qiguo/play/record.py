@@ -36,9 +36,10 @@ HUMANS_OUT = "humans_out"
 played on: it is over for the record, with the humans' places already fixed."""
 
 
-def entry_of(game: Game, seats: list[Seat]) -> dict[str, Any] | None:
+def entry_of(game: Game, seats: list[Seat], on_time: str = "") -> dict[str, Any] | None:
     """What the record keeps of a game that is over for the humans here: finished, or every
-    human kingdom out (None when it is neither, or no human played it here)."""
+    human kingdom out (None when it is neither, or no human played it here); `on_time`: the
+    kingdoms (letters) that lost on time."""
     humans = [k for k, s in enumerate(seats) if s == HUMAN]
     if not humans or (game.result is None and any(game.alive[k] for k in humans)):
         return None
@@ -48,7 +49,7 @@ def entry_of(game: Game, seats: list[Seat]) -> dict[str, Any] | None:
             "winners": result.winners if result else "", "reason": result.reason if result else HUMANS_OUT,
             "places": {KINGDOMS[k]: ranking.index(k) + 1 for k in humans if k in ranking},
             "ranking": "".join(KINGDOMS[k] for k in ranking),
-            "game": game.record()}
+            "game": game.record(), "on_time": on_time}
 
 
 def _valid(e: Any) -> bool:
@@ -79,10 +80,10 @@ def load() -> list[dict[str, Any]]:
     return games
 
 
-def add(game: Game, seats: list[Seat]) -> bool:
+def add(game: Game, seats: list[Seat], on_time: str = "") -> bool:
     """Record a finished game (once: a game already recorded is not added again). False when
     there is nothing to record or it could not be written."""
-    entry = entry_of(game, seats)
+    entry = entry_of(game, seats, on_time)
     if entry is None:
         return False
     try:

@@ -17,6 +17,7 @@ from qiguo.engine import KINGDOMS, PRESETS, EngineError, Rules, teams_for
 
 from .match import BaseMatch, Match, Worker
 from .seats import HUMAN, parse_seats, seats_spec
+from .settings import clock_of
 from .files import data_dir, parse_json, read_text, set_aside
 from .files import write_json as write
 from .strings import t, tn
@@ -50,6 +51,10 @@ def to_data(match: BaseMatch, created: float | None = None, name: str = "") -> d
         "moves": g.history, "seed": match.seed,
         "result": None if g.result is None else {"winners": g.result.winners, "reason": g.result.reason},
         "humans_out": humans_out(match),
+        "agreed": match.agreed,
+        "clock": None if match.clocks is None else {
+            "spec": match.clocks.spec.text(), "left": {KINGDOMS[p]: round(v, 2) for p, v in match.clocks.left.items()},
+            "on_time": "".join(KINGDOMS[k] for k in match.on_time)},
     }
 
 
@@ -110,6 +115,8 @@ def damaged_field(data: dict[str, Any]) -> str:
         "updated": lambda v: v is None or _number(v, 0, 1e11),
         "result": lambda v: v is None or isinstance(v, dict),
         "humans_out": lambda v: v is None or isinstance(v, bool),
+        "clock": lambda v: v is None or _clock_record_ok(v),
+        "agreed": lambda v: v is None or isinstance(v, bool),
     }
     for name, ok in checks.items():
         if name not in data or not ok(data[name]):
@@ -118,6 +125,14 @@ def damaged_field(data: dict[str, Any]) -> str:
         if not ok(data.get(name)):
             return name
     return ""
+
+
+def _clock_record_ok(v: Any) -> bool:
+    if not isinstance(v, dict) or not isinstance(v.get("spec"), str) or clock_of(v["spec"]) is None:
+        return False
+    left, on_time = v.get("left", {}), v.get("on_time", "")
+    return (isinstance(left, dict) and all(p in KINGDOMS and _number(x, -1, 1e6) for p, x in left.items())
+            and isinstance(on_time, str) and all(k in KINGDOMS for k in on_time))
 
 
 def _seats_ok(spec: str) -> bool:
@@ -140,9 +155,10 @@ def to_match(data: dict[str, Any], name: str = "save", bot_delay: float = 0.5,
              worker_factory: Callable[[], Worker] | None = None) -> Match:
     """A match at the saved position, reached by replaying the saved moves."""
     try:
+        clock = data.get("clock")
         match = Match(parse_seats(data["seats"]), Rules.make(data["rules"]), data["blocs"],
                       seed=int(data.get("seed") or 0), qfen=data.get("start_qfen"), bot_delay=bot_delay,
-                      worker_factory=worker_factory)
+                      worker_factory=worker_factory, clock=clock_of(clock["spec"]) if clock else None)
     except (ValueError, TypeError, EngineError) as e:
         raise SaveError(t("save.setup", name=name, why=e)) from None
     match.created = float(data.get("created") or match.created)  # the same game: the same entry
@@ -151,6 +167,13 @@ def to_match(data: dict[str, Any], name: str = "save", bot_delay: float = 0.5,
             match.game.replay([entry])
         except EngineError as e:
             raise SaveError(t("save.move", name=name, n=i, move=entry, why=e)) from None
+    if data.get("agreed") and match.game.result is None:  # ended by agreement: not a move, so said apart
+        match.end_by_agreement()
+    if clock and match.clocks is not None:  # each clock as it was left
+        for p, value in clock.get("left", {}).items():
+            if KINGDOMS.index(p) in match.clocks.left:
+                match.clocks.left[KINGDOMS.index(p)] = float(value)
+        match.on_time = [KINGDOMS.index(k) for k in clock.get("on_time", "")]
     return match
 
 

@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any, Callable
 
 from qiguo.ai import LEVELS
+from qiguo.clock import ClockSpec, parse_clock
 from qiguo.engine import KINGDOMS, PRESETS, EngineError, teams_for
 from qiguo.names import TextError, clean, clean_code
 from qiguo.net.protocol import LIMITS
@@ -37,6 +38,19 @@ def _clean_text(limit: int, cleaner: Callable[[str, int], str] = clean) -> Calla
         except TextError:
             return False
     return check
+
+
+def _clock_ok(spec: str) -> bool:
+    """A SPEC as the game writes it ("5d5", not " 5d5")."""
+    try:
+        return parse_clock(spec).text() == spec
+    except ValueError:
+        return False
+
+
+def clock_of(spec: str) -> ClockSpec | None:
+    """The clock a setting names (None: off, or a SPEC no longer valid)."""
+    return parse_clock(spec) if spec and _clock_ok(spec) else None
 
 
 def _flag(v: Any) -> bool:
@@ -94,6 +108,10 @@ class Settings:
     standin: str = "normal"
     danger_explained: bool = False
     """Whether the first game has said why pieces are in danger from the first move."""
+    clock: str = ""
+    """The default clock of a new game: a SPEC of :mod:`qiguo.clock` ("5d5", "3+2"), or "" for none."""
+    turn_alert: bool = True
+    """A sound when a human's turn comes after others moved."""
 
     @classmethod
     def load(cls) -> tuple["Settings", list[str]]:
@@ -148,5 +166,7 @@ VALID: dict[str, Callable[[Any], bool]] = {
     "seat_wait": lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 3600,
     "standin": lambda v: isinstance(v, str) and v in LEVELS,
     "danger_explained": _flag,
+    "clock": lambda v: isinstance(v, str) and (v == "" or _clock_ok(v)),
+    "turn_alert": _flag,
 }
 """What each field may hold; every field of Settings has a check (a test makes sure)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from qiguo.clock import parse_clock
 from qiguo.engine import INERT, KIND_GLYPHS, KINGDOM_GLYPHS, KINGDOMS, Game, Move, Piece, Rules, point_name
 
 from .catalogs import LANGUAGES, texts as catalog_texts, translations
@@ -219,6 +220,14 @@ def move_words(game: Game, move: Move) -> str:
         return t("move.words", piece=piece_name(piece), frm=frm, to=to)
     return t("move.words.capture", piece=piece_name(piece), frm=frm, to=to, kingdom=kingdom_name(victim.kingdom),
              victim=piece_name(victim))
+
+
+def clock_words(spec: str) -> str:
+    """A clock SPEC in words ("5 min + 5 s delay"; "" is no clock)."""
+    if not spec:
+        return t("clock.off")
+    c = parse_clock(spec)
+    return t(f"clock.{c.kind}", minutes=f"{c.base / 60:g}", seconds=int(c.bonus))
 
 
 def status_text(game: Game, k: int, short: bool = False) -> str:

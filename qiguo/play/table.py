@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from qiguo.ai.coach import Danger, Destination, explain
+from qiguo.clock import clock_text
 from qiguo.engine import KINGDOMS, RESIGN, Game, Move
 from qiguo.names import TextError, clean, placeheld, short
 from qiguo.net.protocol import LIMITS
@@ -29,6 +30,10 @@ from .strings import kingdom_name, move_words, reason_words, t, tn
 
 RESULT_AFTER = 1.5
 """Seconds the final position stays on screen before the result opens."""
+
+
+LOW = 10.0
+"""Seconds under which a clock shows red and ticks."""
 
 
 @dataclass
@@ -54,6 +59,17 @@ class View:
     """The keys line at the bottom (the game's keys when empty)."""
     labels: list[str] = field(default_factory=list)
     """Who plays each kingdom, when not said by its seat (a network game)."""
+    clocks: dict[int, Face] = field(default_factory=dict)
+    """The clock shown in each kingdom's row (its player's), for a game with clocks."""
+
+
+@dataclass(frozen=True)
+class Face:
+    """A clock as the panel shows it: its time, whether it runs now, whether it is nearly out."""
+
+    text: str
+    running: bool
+    low: bool
 
 
 @dataclass(frozen=True)
@@ -113,6 +129,10 @@ class Table:
         self.hint_words = ""
         """A hint's words while they are about the position on the board: the next move played
         takes them away (they would name a move of a position gone)."""
+        self.minimised = False
+        """The window is minimised: a local game's clocks stop."""
+        self._ticked: int | None = None
+        """The second of a running clock's last ticked (its last LOW seconds tick)."""
 
     @property
     def game(self) -> Game:
@@ -193,6 +213,9 @@ class Table:
                 continue
             k = KINGDOMS.find(str(note.get("kingdom", ""))[:1])
             if k < 0:
+                continue
+            if note.get("event") == "flag":  # out of time on the server's clock
+                cues.add(self.flow.after_flag([k]))
                 continue
             if note.get("event") == "left":  # counted down live, and gone when they are back
                 wait = note.get("wait", 0)
@@ -298,7 +321,18 @@ class Table:
             self.seat_notes = []
         self.last_move = played.move
         cues.add(self.seat_notices())
+        if not self.settings.turn_alert:
+            cues.sounds = [x for x in cues.sounds if x != "turn"]
         return cues
+
+    def hand_over(self) -> str:
+        """In hot-seat (two players or more at this window), whose turn it is, to show large
+        while that player has not moved ("" otherwise)."""
+        m, g = self.match, self.game
+        players = {m.player_of(k) for k in range(7) if g.alive[k]} - {None}
+        if m.networked or self.review or self.view_ply is not None or len(players) < 2 or not m.human_to_move:
+            return ""
+        return t("game.turn", name=kingdom_name(g.turn))
 
     def update(self, dt: float, animating: bool) -> Cues:
         """The frame's time: the hint, a network game's notes and server, the bots' moves (not
@@ -307,6 +341,11 @@ class Table:
         if self.review:
             return Cues()
         cues = self.hint_cues()
+        if not self.match.networked:  # a network game's clocks are the server's
+            flagged = self.match.time_clocks(self.minimised)
+            if flagged:
+                cues.add(self.flow.after_flag(flagged))
+        cues.sounds += self.clock_ticks()
         now = time.monotonic()
         if not any(s == HUMAN for s in self.match.seats) and any(n.until <= now for n in self.seat_notes):
             self.seat_notes = [n for n in self.seat_notes if n.until > now]  # watching bots: they fade
@@ -324,6 +363,14 @@ class Table:
             cues.result = self.over_for >= RESULT_AFTER
             if cues.result and self.advice:
                 cues.cleared_toasts.append(self.advice)
+        return cues
+
+    def end_by_agreement(self) -> Cues:
+        """The players still in agreed: the game is over, kept and recorded; the result follows."""
+        if not self.match.end_by_agreement():
+            return Cues()
+        cues = Cues(sounds=["victory"], toasts=self.flow.keep() + [(t("agree.done"), 4.0)])
+        self.ended_here = True
         return cues
 
     def resign(self, k: int) -> Cues:
@@ -440,7 +487,32 @@ class Table:
                          else t("net.server_wrong") if m.problem else t("net.lost"))
         return View(g, m.seats, self.view_ply, self.game.ply, head, sub,
                     m.human_to_move and self.view_ply is None, turn, self.notices, quiet, self.settings.colour_aid,
-                    t("review.footer") if self.review else "", labels)
+                    t("review.footer") if self.review else "", labels, self.clock_faces())
+
+    def clock_ticks(self) -> list[str]:
+        """A tick each second of the running clock's last LOW seconds."""
+        c = self.match.clocks
+        if c is None or c.running is None:
+            self._ticked = None
+            return []
+        left = c.shown(c.running, time.monotonic())
+        second = math.ceil(left) if 0 < left < LOW else None
+        ticked, self._ticked = self._ticked, second
+        return ["tick"] if second is not None and second != ticked else []
+
+    def clock_faces(self) -> dict[int, Face]:
+        """Each human kingdom's clock (a bloc's rows show the one they share)."""
+        c, m = self.match.clocks, self.match
+        if c is None:
+            return {}
+        now = time.monotonic()
+        out = {}
+        for k in range(7):
+            player = m.clock_player(k)
+            if player is not None and player in c.left:
+                left = c.shown(player, now)
+                out[k] = Face(clock_text(left), c.running == player, left < LOW)
+        return out
 
     def lockout_line(self) -> str:
         """The host's word on the addresses locked out for wrong join codes ("" for none)."""

@@ -76,6 +76,7 @@ class MenuScene(_Overlay):
             Button(t("menu.restart"), self.restart, enabled=not match.networked),
             Button(t("menu.resign", name=kingdom_name(self.resigner if self.resigner >= 0 else 0)), self.resign,
                    enabled=self.resigner >= 0),
+            Button(t("menu.agree"), self.propose_end, enabled=len(match.players_in()) >= 2 and not match.networked),
             Button(t("menu.quit"), app.start_title),
         ])
 
@@ -91,6 +92,22 @@ class MenuScene(_Overlay):
 
     def keys(self) -> None:
         self.app.stack.replace(self.app.scene("keys"))
+
+    def propose_end(self) -> None:
+        """End by agreement: every player still in is asked in turn; one No and the game goes on."""
+        players = self.game_scene.match.players_in()
+        self.app.stack.pop()
+        self._ask(players, 0)
+
+    def _ask(self, players: list[int], i: int) -> None:
+        scene = self.game_scene
+        if i == len(players):
+            scene.end_by_agreement()
+            return
+        names = t("result.and").join(kingdom_name(k) for k in scene.match.kingdoms_of_player(players[i]))
+        self.app.stack.push(self.app.scene(
+            "confirm", t("confirm.agree", names=names), lambda: self._ask(players, i + 1), yes=t("confirm.agree.yes"),
+            refused=lambda: self.app.toast(t("agree.refused", names=names), 4.0)))
 
     def resign(self) -> None:
         k = self.resigner
@@ -117,11 +134,17 @@ class KnockedOutScene(_Overlay):
             self.app.stack.pop()
             self.app.stack.replace(self.app.scene("result", match))
 
+        def finish() -> None:
+            self.app.stack.pop()
+            self.app.stack.replace(self.app.scene("result", match, finish=True))
+
         def again() -> None:
             self.app.stack.pop()
             match.restart()
             self.app.stack.replace(self.app.scene("game", match))
-        self.menu = ButtonColumn([Button(t("resigned.watch"), watch), Button(t("resigned.standings"), standings)]
+        self.menu = ButtonColumn([Button(t("resigned.watch"), watch)]
+                                 + ([] if match.networked else [Button(t("out.finish"), finish)])
+                                 + [Button(t("resigned.standings"), standings)]
                                  + ([] if match.networked else [Button(t("out.again"), again)])
                                  + [Button(t("menu.quit"), app.start_title)])
 
@@ -163,14 +186,20 @@ def resigner(match) -> int:
 class ConfirmScene(_Overlay):
     """Yes or no to a question; Esc or No changes nothing."""
 
-    def __init__(self, app, question: str, action: Callable[[], None], yes: str = ""):
+    def __init__(self, app, question: str, action: Callable[[], None], yes: str = "",
+                 refused: Callable[[], None] | None = None):
         super().__init__(app)
         self.question = question
 
         def do() -> None:
             self.app.stack.pop()
             action()
-        self.menu = ButtonColumn([Button(t("confirm.no"), app.stack.pop), Button(yes or t("confirm.yes"), do)])
+
+        def no() -> None:
+            self.app.stack.pop()
+            if refused is not None:
+                refused()
+        self.menu = ButtonColumn([Button(t("confirm.no"), no), Button(yes or t("confirm.yes"), do)])
 
     def title_text(self) -> str:
         return self.question

@@ -14,7 +14,7 @@ from qiguo.play.match import BaseMatch
 from qiguo.play.table import Ask, Table, View
 from qiguo.ui import keymap, piece_art, pointer, theme
 from qiguo.ui.board_view import BoardView
-from qiguo.ui.fonts import has_glyph
+from qiguo.ui.fonts import FLOOR, fitted, has_glyph, render
 from qiguo.ui.panel import Panel
 from qiguo.play.cursor import explains, general_of, movable, next_point, stepped
 from qiguo.play.saves import NAME_LIMIT, default_name
@@ -64,6 +64,9 @@ class GameScene(Scene):
     # ---- input --------------------------------------------------------------------------
 
     def process_event(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            self.table.minimised = event.type == pygame.WINDOWMINIMIZED  # a local game's clocks stop
+            return
         if event.type == pygame.MOUSEMOTION:
             self.cursor = None
             point = self.view.point_at(event.pos)
@@ -255,6 +258,11 @@ class GameScene(Scene):
     def hint(self) -> None:
         self.perform(self.table.ask_hint())
 
+    def end_by_agreement(self) -> None:
+        """Every player still in agreed to end the game: it ends as it stands."""
+        self.deselect()
+        self.perform(self.table.end_by_agreement())
+
     def resign(self, k: int) -> None:
         """Kingdom k (a human's) resigns, on its turn or not. When no human is left in a game that
         goes on, the player chooses: watch the bots finish, the standings now, or the title."""
@@ -299,7 +307,7 @@ class GameScene(Scene):
         return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, self.view_ply, m.hint, tb.better, self.scroll,
                 self.hover if self.selected is not None else None, self.cursor,
                 tb.last_move, tuple(n.text for n in tb.notices), self.tooltip_point(), language(), net,
-                tuple(sorted(vars(self.app.settings).items(), key=str)))
+                tuple(sorted(vars(self.app.settings).items(), key=str)), tuple(tb.clock_faces().items()))
 
     def tooltip_point(self) -> int | None:
         """The point being explained: the pointer has rested on it long enough."""
@@ -347,9 +355,25 @@ class GameScene(Scene):
         reserve = self.app.toast_height(self.panel.rect.width - 2 * max(6, self.panel.rect.width // 40))
         self.scroll = self.panel.draw(surface, self.panel_view(), self._lines, self.scroll, reserve)
         self.view.draw_flights(surface)
+        if self.selected is None and not self.view.animating:
+            self.draw_hand_over(surface, self.table.hand_over())
         point = self.tooltip_point()
         if point is not None and self.app.stack.top is self:  # never peeking out from under a menu
             self.draw_tooltip(surface, g, point)
+
+    def draw_hand_over(self, surface: pygame.Surface, text: str) -> None:
+        """Hot-seat: the player to move named large across the board (until a piece is picked up)."""
+        if not text:
+            return
+        board = self.view.rect
+        size = max(FLOOR, min(56, board.height // 13))
+        text, size = fitted(text, size, board.width - 60)
+        img = render(text, size, theme.KINGDOM_INK[self.game.turn])
+        band = img.get_rect(center=board.center).inflate(40, 16)
+        shade = pygame.Surface(band.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, (*theme.KINGDOM_FILL[self.game.turn][:3], 225), shade.get_rect(), border_radius=14)
+        surface.blit(shade, band)
+        surface.blit(img, img.get_rect(center=band.center))
 
     def panel_view(self) -> View:
         """The panel's view of the position on show, with what the destination under the pointer

@@ -38,6 +38,9 @@ def game_label(entry: dict) -> str:
     level = record.opponents(entry["seats"])
     against = t(f"level.{level}") if level else t("record.humans")
     outcome = t("record.won") if won else t("record.place", place=place)
+    flagged = [KINGDOMS.index(ch) for ch in entry.get("on_time", "") if ch in KINGDOMS]
+    if flagged:  # "Qin lost on time"
+        outcome += t("status.join") + t("record.on_time", names=t("result.and").join(kingdom_name(k) for k in flagged))
     return t("record.game", when=when, names=names, against=against, outcome=outcome)
 
 

@@ -7,6 +7,8 @@ import pygame
 from qiguo.engine import KINGDOMS
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fit, fitted, line_height, render, wrap
+from qiguo.play.finish_job import FinishJob
+from qiguo.play.flow import Flow
 from qiguo.play.match import BaseMatch
 from qiguo.ui.panel import lost_pieces, player_text
 from qiguo.play.strings import kingdom_glyph, kingdom_name, status_text, t
@@ -20,9 +22,18 @@ APART = 16
 
 @register("result")
 class ResultScene(ButtonScene):
-    def __init__(self, app, match: BaseMatch):
+    def __init__(self, app, match: BaseMatch, finish: bool = False):
         super().__init__(app)
         self.match = match
+        self.job: FinishJob | None = None
+        """The rest of the game being played at once ("Finish now"), until it is done."""
+        if finish and match.game.result is None and not match.networked:
+            match.close()  # the bots stop: the job plays the rest
+            self.job = FinishJob(match.game, match.seed)
+        self._build()
+
+    def _build(self) -> None:
+        app, match = self.app, self.match
         finished = match.game.result is not None
         self.menu = ButtonColumn(([Button(t("result.review"), self.review)] if finished else
                                   [Button(t("resigned.watch"), self.watch)])
@@ -30,6 +41,25 @@ class ResultScene(ButtonScene):
                                  + [Button(t("result.rematch"), self.rematch),
                                     Button(t("result.new"), self.new_game),
                                     Button(t("result.title_button"), app.start_title)])
+
+    def update(self, dt: float) -> None:
+        job = self.job
+        if job is None:
+            return
+        job.poll()
+        if job.game is not None:  # finished: the game's end is the result, kept and recorded
+            self.match.game = job.game
+            Flow(self.match).keep()
+            self.app.play_sound("victory")
+        elif job.error:
+            self.app.toast(t("out.finish_failed", why=job.error), 6.0)
+        if not job.running:
+            job.close()
+            self.job = None
+            self._build()
+
+    def frame_key(self) -> object:
+        return (super().frame_key(), self.job.ply if self.job else None, self.match.game.result)
 
     def watch(self) -> None:
         """Back to the game (the standings came before its end): the bots play on, unpaused."""
@@ -59,6 +89,9 @@ class ResultScene(ButtonScene):
             self.app.start_title()
 
     def leave(self) -> None:
+        if self.job is not None:
+            self.job.close()
+            self.job = None
         self.match.close()
 
     def toast_area(self) -> pygame.Rect | None:
@@ -67,6 +100,8 @@ class ResultScene(ButtonScene):
 
     def headline(self) -> tuple[str, str]:
         result = self.match.game.result
+        if result is None and self.job is not None:
+            return t("result.standings"), t("out.finishing", ply=self.job.ply)
         if result is None:
             return t("result.standings"), t("result.goes_on")
         names = [kingdom_name(KINGDOMS.index(ch)) for ch in result.winners]

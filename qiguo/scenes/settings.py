@@ -6,13 +6,14 @@ import functools
 
 import pygame
 
+from qiguo.clock import PRESETS as CLOCK_PRESETS, parse_clock
 from qiguo.engine import PRESETS
 from qiguo.net.protocol import LIMITS
 from qiguo.ui import theme
 from qiguo.play.settings import STYLES
 from qiguo.ui.piece_art import style_for
 from qiguo.play.catalogs import LANGUAGES
-from qiguo.play.strings import set_language, t
+from qiguo.play.strings import clock_words, set_language, t
 from qiguo.ui.fonts import FLOOR, line_height, render, wrap
 from qiguo.ui.widgets import Button, ButtonColumn
 
@@ -30,6 +31,8 @@ VOLUMES = (0.0, 0.25, 0.5, 0.7, 1.0)
 ANIM_TIMES = (0.0, 0.1, 0.2, 0.35)
 SEAT_WAITS = (15, 30, 60, 120, 300)
 STANDINS = ("easy", "normal", "hard")
+CUSTOM = "custom"
+"""The clock choice that asks for a SPEC of one's own."""
 
 
 def choice_label(name: str, value: object) -> str:
@@ -50,6 +53,8 @@ def choice_label(name: str, value: object) -> str:
         return LANGUAGES.get(str(value), str(value))
     if name == "standin":
         return t(f"level.{value}")
+    if name == "clock":
+        return t("clock.custom") if value == CUSTOM else clock_words(str(value))
     return str(value)
 
 
@@ -79,6 +84,8 @@ class SettingsScene(ButtonScene):
             ("piece_style", STYLES, t("settings.style", value=style_label(s.piece_style, s.language))),
             ("board_theme", tuple(theme.BOARDS), t("settings.theme", value=t(f"theme.{s.board_theme}"))),
             ("preset", tuple(PRESETS), t("settings.preset", value=t(f"preset.{s.preset}"))),
+            ("clock", ("",) + CLOCK_PRESETS + (CUSTOM,), t("settings.clock", value=clock_words(s.clock))),
+            ("turn_alert", (True, False), t("settings.turn_alert", value=onoff[s.turn_alert])),
             ("language", tuple(LANGUAGES), t("settings.language", value=LANGUAGES.get(s.language, LANGUAGES["en"]))),
             ("player_name", (), t("settings.name", value=s.player_name or "—")),
             ("seat_wait", SEAT_WAITS, t("settings.seat_wait", value=s.seat_wait)),
@@ -111,8 +118,13 @@ class SettingsScene(ButtonScene):
         return (super().frame_key(), self.explained())
 
     def change(self, name: str, values: tuple) -> None:
-        """Change a setting: it applies at once and is written at once."""
-        setattr(self.app.settings, name, _next(values, getattr(self.app.settings, name)))
+        """Change a setting: it applies at once and is written at once (a custom clock is typed)."""
+        value = _next(values, getattr(self.app.settings, name))
+        if value == CUSTOM:
+            self.app.stack.push(self.app.scene("name_entry", t("clock.custom.title"), self.app.settings.clock or "5d5",
+                                               self.set_clock, limit=12))
+            return
+        setattr(self.app.settings, name, value)
         set_language(self.app.settings.language)
         self._build()
         if not self.app.settings.save() and not self.unsaved_said:
@@ -123,6 +135,14 @@ class SettingsScene(ButtonScene):
         """The name the other players see in a network game, typed in a box."""
         self.app.stack.push(self.app.scene("name_entry", t("settings.name.title"), self.app.settings.player_name,
                                       self.set_name, limit=LIMITS["name"]))
+
+    def set_clock(self, spec: str) -> None:
+        try:
+            written = parse_clock(spec).text()
+        except ValueError as e:
+            self.app.toast(t("clock.bad", why=e), 6.0)
+            return
+        self.change("clock", (written,))
 
     def set_name(self, name: str) -> None:
         self.change("player_name", (name,))

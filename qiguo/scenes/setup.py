@@ -5,13 +5,15 @@ import functools
 
 import pygame
 
+from qiguo.clock import PRESETS as CLOCK_PRESETS
 from qiguo.engine import KINGDOMS, PRESETS, EngineError, Rules, teams_for
 from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, blit_lines, fitted, line_height, render, wrap
 from qiguo.play import hosting
 from qiguo.play.match import BaseMatch, Match
 from qiguo.play.seats import HUMAN, NETWORK, SETUP, Seat, kingdoms_of, parse_seats, seats_spec
-from qiguo.play.strings import kingdom_glyph, kingdom_name, language, t
+from qiguo.play.settings import clock_of
+from qiguo.play.strings import clock_words, kingdom_glyph, kingdom_name, language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
 from .base import Scene, hovered, register
@@ -49,6 +51,9 @@ class SetupScene(Scene):
         except ValueError:
             self.seats = parse_seats("h444444")
         self.preset = preset if preset in PRESETS else "standard"
+        self.clock = s.clock
+        if like is not None and not like.networked:
+            self.clock = like.clocks.spec.text() if like.clocks is not None else ""
         self.partners: dict[str, int] = {}
         self.own: dict[int, Seat] = {}
         """The seat each kingdom that follows a bloc's leader had before it did: it gets it back
@@ -163,6 +168,12 @@ class SetupScene(Scene):
         self.preset = names[(names.index(self.preset) + step) % len(names)]
         self._changed()
 
+    def cycle_clock(self, step: int = 1) -> None:
+        choices = ("",) + CLOCK_PRESETS + tuple(c for c in (self.app.settings.clock,) if c and c not in CLOCK_PRESETS)
+        at = choices.index(self.clock) if self.clock in choices else 0
+        self.clock = choices[(at + step) % len(choices)]
+        self._changed()
+
     def _changed(self) -> None:
         self.changed = ""
         self._normalise()
@@ -177,9 +188,10 @@ class SetupScene(Scene):
         if NETWORK in self.seats:
             self.host()
             return
-        s.last_seats, s.last_blocs, s.preset = seats_spec(self.seats), self.blocs(), self.preset
+        s.last_seats, s.last_blocs, s.preset, s.clock = seats_spec(self.seats), self.blocs(), self.preset, self.clock
         s.save()
-        match = Match(list(self.seats), self.preset, self.blocs(), seed=self.app.seed, bot_delay=s.bot_delay)
+        match = Match(list(self.seats), self.preset, self.blocs(), seed=self.app.seed, bot_delay=s.bot_delay,
+                      clock=clock_of(self.clock))
         self.app.stack.replace(self.app.scene("game", match))
 
     def host(self) -> None:
@@ -211,10 +223,11 @@ class SetupScene(Scene):
             (name, lead, Button(kingdom_name(self.partners[name]), functools.partial(self.cycle_partner, name)))
             for name, lead in self.active_slots() if name in self.partners]
         self.preset_button = Button(t(f"preset.{self.preset}"), self.cycle_preset)
+        self.clock_button = Button(clock_words(self.clock), self.cycle_clock)
         self.start_button = Button(t("setup.host" if NETWORK in self.seats else "setup.start"), self.start)
         self.back_button = Button(t("setup.back"), self.app.stack.pop)
         focus = self.column.focus
-        self.column = ButtonColumn(self.seat_buttons + [self.preset_button, self.players_button]
+        self.column = ButtonColumn(self.seat_buttons + [self.preset_button, self.clock_button, self.players_button]
                                    + [b for _, _, b in self.partner_buttons]
                                    + [self.start_button, self.back_button])
         self.column.focus = min(focus, len(self.column.buttons) - 1)
@@ -248,6 +261,8 @@ class SetupScene(Scene):
                 self.cycle_players(-1)
             elif self.preset_button.rect.collidepoint(event.pos):
                 self.cycle_preset(-1)
+            elif self.clock_button.rect.collidepoint(event.pos):
+                self.cycle_clock(-1)
             return
         self.column.process_event(event)
 
@@ -262,7 +277,7 @@ class SetupScene(Scene):
         width = min(680, w - 40)
         note_lines = len(wrap(note, note_size, width))
         bottom = h - 8 - note_lines * line_height(note_size)
-        rows = 7 + 1 + len(SLOTS) + 1 + 1
+        rows = 7 + 1 + 1 + len(SLOTS) + 1 + 1
         gap = 5 if h < 700 else 8
         bh = max(26, min(46, (bottom - y) // rows - gap))
         left = (w - width) // 2
@@ -289,6 +304,9 @@ class SetupScene(Scene):
         y += gap
         label(t("setup.rules.label"), y)
         button(self.preset_button, y)
+        y += bh + gap
+        label(t("setup.clock.label"), y)
+        button(self.clock_button, y)
         y += bh + gap
         label(t("setup.players.label"), y)
         button(self.players_button, y)

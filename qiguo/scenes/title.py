@@ -8,6 +8,7 @@ from qiguo.ui import theme
 from qiguo.ui.fonts import FLOOR, fitted, line_height, render
 from qiguo.play.match import Match
 from qiguo.play.seats import parse_seats
+from qiguo.play.settings import clock_of
 from qiguo.play.strings import language, t
 from qiguo.ui.widgets import Button, ButtonColumn
 
@@ -51,7 +52,8 @@ class TitleScene(ButtonScene):
 
     def quick(self) -> None:
         s = self.app.settings
-        match = Match(parse_seats(QUICK_SEATS), s.preset, seed=self.app.seed, bot_delay=s.bot_delay)
+        match = Match(parse_seats(QUICK_SEATS), s.preset, seed=self.app.seed, bot_delay=s.bot_delay,
+                      clock=clock_of(s.clock))
         self.app.stack.push(self.app.scene("game", match))
 
     def resume(self) -> None:

@@ -13,7 +13,7 @@ from .fonts import FLOOR, elide, fit, fitted, line_height, render, wrap
 from qiguo.play.movelist import Line
 from qiguo.play.notices import BRINK
 from qiguo.play.seats import HUMAN, Seat
-from qiguo.play.table import View
+from qiguo.play.table import Face, View
 from qiguo.play.strings import kingdom_glyph, kingdom_name, status_text, t
 
 NOTICE_COLOURS = {"lost": theme.WARN, "threat": theme.ACCENT, "fell": theme.TEXT, "near": theme.WARN}
@@ -87,6 +87,8 @@ class Panel:
         self.footer_lines: list[str] = []
         """The key guide at the panel's foot, as drawn (one line, or two in a narrow panel)."""
         self.notice_lines = 2
+        self.clock_rects: dict[int, pygame.Rect] = {}
+        """Where each kingdom's clock is drawn (the rows of humans in a game with clocks)."""
         self.list_line_h = FLOOR + 6
         """The move list's line height, set by the list's room before any message takes some."""
 
@@ -243,6 +245,7 @@ class Panel:
         below = any(fit(f"{kingdom_name(j)} · {players[j]}", name_size, room) < name_size for j in range(7))
         self.rows.clear()
         self.prisoner_cells.clear()
+        self.clock_rects.clear()
         for j in range(7):
             row = pygame.Rect(x, y, w, row_h - 4)
             self.rows[j] = row
@@ -264,10 +267,16 @@ class Panel:
             img = render(name, size, theme.TEXT)
             surface.set_clip(pygame.Rect(name_x, row.y, col_x[0] - name_x - 2, row.height))
             surface.blit(img, (name_x, row.y + 2))
-            status = self._status(g, j, second, partners, small, row.right - name_x - 6)
+            surface.set_clip(None)
+            face = view.clocks.get(j) if g.alive[j] else None
+            right = row.right
+            if face is not None:
+                self.clock_rects[j] = self._clock(surface, face, row, small)
+                right = self.clock_rects[j].left - 4
+            status = self._status(g, j, second, partners, small, right - name_x - 6)
             colour = theme.TEXT_DIM if g.alive[j] or not seated else theme.WARN
-            img = render(*fitted(status, small, row.right - name_x - 6), colour)
-            surface.set_clip(pygame.Rect(name_x, row.y, row.right - name_x - 4, row.height))
+            img = render(*fitted(status, small, right - name_x - 6), colour)
+            surface.set_clip(pygame.Rect(name_x, row.y, right - name_x - 4, row.height))
             surface.blit(img, (name_x, row.bottom - img.get_height() - 2))
             surface.set_clip(None)
             if seated:
@@ -280,6 +289,19 @@ class Panel:
             self.prisoner_cells[j] = (col_x[0] + col_w // 2, row.y + row.height // 3)
             y += row_h
         return y
+
+    @staticmethod
+    def _clock(surface: pygame.Surface, face: Face, row: pygame.Rect, size: int) -> pygame.Rect:
+        """A player's clock at the right of the row's second line, lit while it runs (red when
+        nearly out); returns where it is."""
+        size = max(FLOOR, int(size * 1.15))
+        img = render(face.text, size, theme.PANEL if face.running else theme.WARN if face.low else theme.TEXT)
+        pill = pygame.Rect(0, 0, max(img.get_width() + 12, 4 * size), line_height(size))
+        pill.bottomright = (row.right - 4, row.bottom - 1)
+        fill = (theme.WARN if face.low else theme.ACCENT) if face.running else theme.PANEL
+        pygame.draw.rect(surface, fill, pill, border_radius=pill.height // 2)
+        surface.blit(img, img.get_rect(center=pill.center))
+        return pill
 
     @staticmethod
     def _status(g: Game, j: int, second: str, partners: list[int], size: int, width: int) -> str:

@@ -12,7 +12,7 @@ from qiguo.assets import asset
 log = logging.getLogger(__name__)
 
 SOUND_DIR = asset("sounds")
-NAMES = ("move", "capture", "general", "defeat", "turn", "victory", "alert")
+NAMES = ("move", "capture", "general", "defeat", "turn", "victory", "alert", "tick")
 
 
 @contextlib.contextmanager
