@@ -8,6 +8,8 @@ import socket
 from pathlib import Path
 from typing import Any
 
+from qiguo.clock import ClockSpec
+
 from qiguo.net.link import Link
 from qiguo.net.server import Server, ServerThread
 from qiguo.net.table import Table, TableError, table_seats
@@ -33,12 +35,12 @@ def start(table: Table, port: int, bot_delay: float, name: str = "") -> tuple[Se
 
 
 def new_table(seats: list[Seat], rules: Any, blocs: list[str], seat_wait: float = 60.0,
-              standin: str = "normal") -> Table:
-    """A new hosted game, kept in the data folder's host state (a damaged one is set aside
-    first, never overwritten)."""
+              standin: str = "normal", clock: ClockSpec | None = None) -> Table:
+    """A new hosted game (with the players' clocks, kept by its server), kept in the data
+    folder's host state (a damaged one is set aside first, never overwritten)."""
     resumable()
     return Table(table_seats(seats), rules, blocs, seat_wait=seat_wait,
-                 standin=standin, state=state_path())
+                 standin=standin, state=state_path(), clock=clock)
 
 
 def resumable() -> Table | None:

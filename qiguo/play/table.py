@@ -342,7 +342,7 @@ class Table:
             return Cues()
         cues = self.hint_cues()
         if not self.match.networked:  # a network game's clocks are the server's
-            flagged = self.match.time_clocks(self.minimised)
+            flagged = self.match.time_clocks(self.minimised or animating)  # a turn starts once the board shows it
             if flagged:
                 cues.add(self.flow.after_flag(flagged))
         cues.sounds += self.clock_ticks()

@@ -198,7 +198,8 @@ class SetupScene(Scene):
         """Start the server for this set-up and join it; friends join from their windows."""
         s = self.app.settings
         try:
-            table = hosting.new_table(list(self.seats), self.preset, self.blocs(), s.seat_wait, s.standin)
+            table = hosting.new_table(list(self.seats), self.preset, self.blocs(), s.seat_wait, s.standin,
+                                      clock_of(self.clock))
             table.save()
             server, link = hosting.start(table, s.host_port, s.bot_delay, s.player_name)
         except (OSError, ValueError) as e:
