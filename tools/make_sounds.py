@@ -58,7 +58,7 @@ SOUNDS = {
     "turn": lambda: mix(tone(880, 0.25, 10, 0.35), tone(1175, 0.35, 9, 0.35), offsets=(0.0, 0.12)),
     "alert": lambda: mix(tone(988, 0.16, 14, 0.45), tone(988, 0.16, 14, 0.45), tone(740, 0.3, 8, 0.4),
                          offsets=(0.0, 0.15, 0.3)),
-    "tick": lambda: tone(1568, 0.05, 60, 0.3),
+    "tick": lambda: tone(1568, 0.08, 50, 0.3),
     "victory": lambda: mix(*(tone(f, 0.6, 4, 0.4) for f in (523, 659, 784, 1047)), offsets=(0.0, 0.14, 0.28, 0.42)),
 }
 
