@@ -354,10 +354,18 @@ def _screenshot(text: str) -> str:
     return text
 
 
+def version_line() -> str:
+    """What --version prints: the version, and which game answers: the built one (a PyInstaller
+    folder) or the one run from the source with Python."""
+    if getattr(sys, "frozen", False):
+        return f"qiguo {__version__} (built game, {Path(sys.executable).parent})"
+    return f"qiguo {__version__} (from source, Python {sys.version.split()[0]}, {Path(__file__).resolve().parents[1]})"
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace | int:
     """The options, or an exit status after a one-line error (or the help)."""
     p = Parser(prog="python main.py", description="Qiguo: Seven Kingdoms Chess")
-    p.add_argument("--version", action="version", version=f"qiguo {__version__}")
+    p.add_argument("--version", action="version", version=version_line())
     p.add_argument("--seats", type=parsed(parse_seats), help=f"start a game at once: 7 seats, Qin first: "
                    f"{describe(LOCAL)} (e.g. h444444; a network seat needs --host)")
     p.add_argument("--rules", default=None, help="preset: standard, chinese, sima-guang")
@@ -432,6 +440,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     pygame.display.init()
     most = desktop_size()
+    if args.size[0] < MIN_SIZE[0] or args.size[1] < MIN_SIZE[1]:  # said, not done silently
+        print(f"note: the window is {MIN_SIZE[0]}x{MIN_SIZE[1]} at least; --size {args.size[0]}x{args.size[1]} "
+              f"opens at {max(args.size[0], MIN_SIZE[0])}x{max(args.size[1], MIN_SIZE[1])}", file=sys.stderr)
     app = App((min(args.size[0], most[0]), min(args.size[1], most[1])), seed=args.seed)
     if args.rules:
         app.settings.preset = args.rules

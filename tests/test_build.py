@@ -78,7 +78,7 @@ def test_seven_bots_play_in_the_built_game_through_its_worker_process(tmp_path):
 
 def test_the_built_game_says_its_version_and_refuses_a_bad_option_in_one_line(tmp_path):
     version = bare(tmp_path, "--version")
-    assert version.returncode == 0 and version.stdout.strip() == f"qiguo {__version__}"
+    assert version.returncode == 0 and version.stdout.startswith(f"qiguo {__version__} (built game, ")
     bad = bare(tmp_path, "--seats", "h4")
     assert bad.returncode == 2 and bad.stderr.startswith("error: argument --seats") and bad.stderr.count("\n") == 1
 

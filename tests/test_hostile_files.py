@@ -176,7 +176,7 @@ JUST_OUT = {
     "last_join_address": ["x" * 81, "a\x00b"], "last_join_code": ["AB-CD", "x" * 33, " ABCDEF"],
     "player_name": ["x" * 41, "Bo\x00", " Bo"], "host_port": [-1, 65536, 1.5, True],
     "seat_wait": [-1, 3601, 2.5], "standin": ["Normal", "grandmaster"], "danger_explained": [0, 1, "yes", None],
-    "clock": ["5x5", "0+2", 5, None, "3+2 "], "turn_alert": [0, "on"],
+    "clock": ["5x5", "0+2", 5, None, "3+2 "], "turn_alert": [0, "on"], "hand_over": [1, None],
 }
 """For every setting, values just outside what it may hold (and of the wrong kind)."""
 

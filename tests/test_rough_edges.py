@@ -114,15 +114,20 @@ def test_hot_seat_undo_goes_back_to_the_pressing_players_own_move_and_asks_first
     # Qin asks at its turn (after the bots): back to Qin's move, which takes Chu's and Han's too
     while match.game.turn != 0:
         match.game.play(match.game.legal_moves()[0])
-    assert match.undo_plan(0) == (7, [2, 1])
+    assert match.undo_plan(0) == (7, [1, 2])  # the other players in the order they moved
     import pygame
     key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     confirm = app.stack.top
-    assert confirm.name == "confirm" and "Han, Chu" in confirm.title_text() and "Qin's last move" in confirm.title_text()
+    question = confirm.title_text()
+    assert confirm.name == "confirm" and "Chu, Han" in question and "Qin's last move" in question
+    assert "4 bot moves go with them" in question  # the bots' moves are said too
     assert match.game.ply == 7  # nothing taken back before the yes
     confirm.menu.buttons[1].action()
     assert match.game.ply == 0 and app.stack.top is scene
-    assert app.toast_text.startswith("Back to Qin's last move")
+    assert app.toast_text.startswith("Back to Qin's last move: 7 moves taken back")
+    from qiguo.ui.fonts import font, wrap
+    for width in range(font(16).size("(Ctrl+Y to redo)")[0] + 2, 400, 9):  # "(Ctrl+Y to redo)" stays whole
+        assert any("(Ctrl+Y to redo)" in line.replace("\u00a0", " ") for line in wrap(app.toast_text, 16, width))
 
 
 def test_a_new_move_after_undo_drops_the_redo_list():

@@ -1,4 +1,4 @@
-"""The rough edges the explain issue (76) saw on the way: a fallen kingdom's row says how it fell
+"""The rough edges the explain issue (76) saw on the way (and two of round three, 82: --version, a small --size): a fallen kingdom's row says how it fell
 whole, the move list keeps its size under a message, a message on the standings never hides a
 button, a bracket or a move's points stay with what they belong to when a line breaks, and the
 exercises screen with nothing due says what comes next and offers the puzzles."""
@@ -116,3 +116,88 @@ def test_nothing_due_says_when_the_next_exercise_comes_and_offers_puzzles():
     scene.menu.buttons[0].action()
     top = app.stack.top
     assert top is not scene and top.drill.mode == "puzzles" and top.drill.problem is not None
+
+
+def test_version_says_which_game_answers_and_a_small_size_is_said():
+    import os
+    import subprocess
+    import sys
+    from qiguo import __version__
+    r = subprocess.run([sys.executable, "main.py", "--version"], capture_output=True, text=True, timeout=60)
+    assert r.stdout.startswith(f"qiguo {__version__} (from source, Python ")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, "main.py", "--size", "640x480", "--frames", "2"], capture_output=True,
+                       text=True, timeout=60, env=env)
+    assert r.returncode == 0 and "--size 640x480 opens at 800x600" in r.stderr
+
+
+def test_fewer_players_keep_the_people_seated_and_say_when_a_seat_must_go():
+    from qiguo.play.seats import HUMAN, parse_seats
+    from qiguo.play.strings import kingdom_name
+    app = make_app((1280, 900))
+    app.settings.last_seats, app.settings.last_blocs = "33h3h33", []
+    scene = app.scene("setup")
+    for players in (6, 5):
+        scene.cycle_players(1)
+        assert scene.players == players and scene.seats.count(HUMAN) == 2 and not scene.changed  # bots join blocs
+    scene.cycle_players(1)
+    assert scene.players == 4
+    absorbed = [k for k, lead in scene.allies().items() if scene.own.get(k) == HUMAN and scene.seats[lead] != HUMAN]
+    assert absorbed and kingdom_name(absorbed[0]) in scene.changed  # a person's seat given to a bot is said
+
+
+def test_the_set_up_line_says_what_the_button_pointed_at_does():
+    from qiguo.play.strings import t
+    app = make_app((1280, 900))
+    scene = app.scene("setup")
+    app.stack.push(scene)
+    buttons = scene.column.buttons
+    said = {}
+    for b in (scene.seat_buttons[2], scene.preset_button, scene.clock_button, scene.players_button, scene.start_button):
+        scene.column.focus = buttons.index(b)
+        said[b.label] = scene.note()
+    assert said[scene.seat_buttons[2].label] == t("setup.help.seat", name=t("kingdom.o"))
+    assert said[scene.preset_button.label] == t("settings.help.preset")
+    assert said[scene.clock_button.label] == t("settings.help.clock")
+    assert said[scene.players_button.label] == t("setup.players.hint")
+    assert len(set(said.values())) == 5
+
+
+def test_hot_seat_hands_the_computer_over_and_a_first_turn_has_no_last_move():
+    import pygame
+    from qiguo.play.strings import t, tn
+    app = make_app((1280, 900))
+    app.settings.hand_over = True
+    match = _hot_seat("hhh3333")
+    scene = app.scene("game", match)
+    app.stack.push(scene)
+    app.step(0.016, [])
+    assert scene.table.hand_over() == t("game.hand_over", name=t("kingdom.w"))  # Qin takes the computer first
+    app.step(0.016, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")])
+    assert scene.table.hand_over() == "" and match.game.ply == 0  # the key only took over
+    scene.play(match.game.legal_codes()[0])
+    app.step(0.016, [])
+    assert scene.table.hand_over() == t("game.hand_over", name=t("kingdom.r"))
+    view = scene.table.panel_view(match.game)
+    assert view.quiet_line == ""  # Chu has not moved yet: no "moves since your last move"
+    app.step(0.016, [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1)])
+    assert scene.table.hand_over() == ""
+    scene.play(match.game.legal_codes()[0])
+    scene.table.take_over()
+    scene.play(match.game.legal_codes()[0])  # Han; then the bots, then Qin again
+    while match.seats[match.game.turn] != "human":
+        match.game.play(match.game.legal_moves()[0])
+    app.step(0.016, [])
+    assert scene.table.panel_view(match.game).quiet_line.endswith(tn("game.trail", 6)[1:])  # Qin has moved before
+
+
+def test_load_says_an_alliance_game_and_its_blocs():
+    from qiguo.play import saves
+    from qiguo.play.strings import t
+    match = _hot_seat("hhh3333")
+    match.blocs = ["wo"]
+    match.game = type(match.game).new(blocs=["wo"])
+    path = saves.save_slot(match, "with Han")
+    listing = next(x for x in saves.list_saves() if x.path == path)
+    assert t("save.alliance", blocs=t("save.bloc", lead=t("kingdom.w"), others=t("kingdom.o"))) in listing.summary
+

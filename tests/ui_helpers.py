@@ -68,9 +68,11 @@ def finished_match() -> Match:
 
 def make_app(size=(1280, 900), first_game: bool = False) -> App:
     """A window on the dummy driver, at the title. Unless `first_game`, it has explained the
-    danger marks already (a first game's one-time message would cover what tests look at)."""
+    danger marks already (a first game's one-time message would cover what tests look at); the
+    hot-seat hand-over screen is off."""
     app = App(size)
     app.settings.danger_explained = not first_game
+    app.settings.hand_over = False  # hot-seat tests click their moves in; the hand-over has tests of its own
     app.start_title()
     app.step(0.016, [])
     return app

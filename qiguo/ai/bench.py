@@ -1,4 +1,6 @@
-"""Search speed and depth: ``python -m qiguo.ai.bench [--seconds S]``.
+"""Search speed and depth: ``python -m qiguo.ai.bench [--seconds S]``; the waits a player feels
+against six bots of a level in the window: ``python -m qiguo.ai.bench --waits LEVEL --turns N``
+(run in a child process by :mod:`qiguo.waits`: the bots know nothing of the window).
 
 Searches 20 seeded mid-game positions (reached by easy bots playing from the start, always on
 the same weights: see :data:`POSITION_WEIGHTS`) with each search level at its shipped time
@@ -7,11 +9,12 @@ nodes per second. The last line reads ``hard: depth median D, nodes/s N``."""
 from __future__ import annotations
 
 import statistics
+import subprocess
 import sys
 import time
 from typing import Sequence
 
-from qiguo.cmdline import Parser, parse, seconds
+from qiguo.cmdline import Parser, parse, seconds, whole
 from qiguo.engine import Game
 
 from . import weights
@@ -57,9 +60,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = Parser(prog="python -m qiguo.ai.bench", description="search depth and nodes per second")
     p.add_argument("--seconds", type=seconds(0.01, 60), default=None,
                    help="time per search (default: each level's shipped budget)")
+    p.add_argument("--waits", choices=("novice", "easy", "normal", "hard"), default=None, metavar="LEVEL",
+                   help="instead: a player's waits against six bots of LEVEL in the window")
+    p.add_argument("--turns", type=whole(1, 10_000), default=20, help="the player's turns measured (with --waits)")
+    p.add_argument("--seed", type=whole(0, 2 ** 31), default=1, help="the game's seed (with --waits)")
     args = parse(p, argv)
     if isinstance(args, int):
         return args
+    if args.waits:
+        return subprocess.call([sys.executable, "-m", "qiguo.waits", args.waits, str(args.turns),
+                                str(args.seed)])
     started = time.perf_counter()
     games = positions()
     print(f"{len(games)} mid-game positions ({time.perf_counter() - started:.1f} s to reach)", flush=True)

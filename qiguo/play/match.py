@@ -79,6 +79,10 @@ class BaseMatch(ABC):
     agreed = False
     """The game was ended by the agreement of the players still in."""
 
+    def prefetch(self) -> bool:
+        """Start the search of the bot to move, if there is one to start (a local game's)."""
+        return False
+
     def clock_player(self, k: int) -> int | None:
         """The clock kingdom k's moves are timed on: its player's (a bloc shares one, kept under
         its first human kingdom); None for a bot's kingdom or a game without clocks."""
@@ -359,14 +363,10 @@ class Match(BaseMatch):
             return None
         if g.result is not None or self.seat in (HUMAN, None):
             return None
-        if self.worker is None:
-            self.worker = self._worker_factory()
         if self._reply is None:
-            if not self.worker.busy:
-                if self.paused:
-                    return None
-                self.worker.request(g, self.seat, seed=self.seed * 100_003 + g.ply)
-                self._asked_at = time.monotonic()
+            if not self.prefetch() and not self.worker_busy:
+                return None
+            assert self.worker is not None
             self._reply = self.worker.poll()
             if self._reply is None:
                 return None
@@ -376,6 +376,24 @@ class Match(BaseMatch):
         if reply.move not in g.legal_codes():  # a stale answer: ask again
             return None
         return self._play(reply.move, reply.warning)
+
+    @property
+    def worker_busy(self) -> bool:
+        return self.worker is not None and self.worker.busy
+
+    def prefetch(self) -> bool:
+        """Ask the worker for the bot to move now, if it is not asked already (the window calls
+        this while the last move still glides, so that the search and the pause overlap the
+        glide); False when no bot is to move or the game is paused."""
+        g = self.game
+        if g.result is not None or self.seat in (HUMAN, None) or self._hint_for is not None or self.paused:
+            return False
+        if self.worker is None:
+            self.worker = self._worker_factory()
+        if not self.worker.busy and self._reply is None:
+            self.worker.request(g, self.seat, seed=self.seed * 100_003 + g.ply)
+            self._asked_at = time.monotonic()
+        return True
 
     def resign(self, k: int) -> list[int]:
         """Kingdom k resigns (if it is in the game); returns the kingdoms that fell."""
@@ -405,7 +423,7 @@ class Match(BaseMatch):
         others: list[int] = []
         for n, j in enumerate(reversed(g.movers), 1):
             if mine(j):
-                return n, others
+                return n, others[::-1]
             if self.seats[j] == HUMAN and j not in others:
                 others.append(j)
         return 0, []

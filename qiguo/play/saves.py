@@ -20,7 +20,7 @@ from .seats import HUMAN, parse_seats, seats_spec
 from .settings import clock_of
 from .files import data_dir, parse_json, read_text, set_aside
 from .files import write_json as write
-from .strings import t, tn
+from .strings import kingdom_name, t, tn
 
 FORMAT = "qiguo-save"
 NAME_LIMIT = 80
@@ -303,7 +303,14 @@ class Listing:
         preset = t(f"preset.{d['rules'].get('preset', 'standard')}") if d["rules"].get("preset") in PRESETS else "?"
         state = t("save.finished") if d.get("result") else t("save.humans_out") if d.get("humans_out") is True \
             else t("save.in_play")
-        return tn("save.summary", len(d["moves"]), preset=preset, moves=len(d["moves"]), state=state, when=when)
+        line = tn("save.summary", len(d["moves"]), preset=preset, moves=len(d["moves"]), state=state, when=when)
+        blocs = [b for b in d.get("blocs") or [] if isinstance(b, str) and b and all(ch in KINGDOMS for ch in b)]
+        if blocs:  # "alliance game: Qin with Han"
+            words = "; ".join(t("save.bloc", lead=kingdom_name(KINGDOMS.index(b[0])),
+                                others=t("result.and").join(kingdom_name(KINGDOMS.index(ch)) for ch in b[1:]))
+                              for b in blocs)
+            line += " · " + t("save.alliance", blocs=words)
+        return line
 
 
 def list_saves() -> list[Listing]:

@@ -112,6 +112,8 @@ class Settings:
     """The default clock of a new game: a SPEC of :mod:`qiguo.clock` ("5d5", "3+2"), or "" for none."""
     turn_alert: bool = True
     """A sound when a human's turn comes after others moved."""
+    hand_over: bool = True
+    """In hot-seat, the next player's marks wait behind a "pass the computer" screen."""
 
     @classmethod
     def load(cls) -> tuple["Settings", list[str]]:
@@ -168,5 +170,6 @@ VALID: dict[str, Callable[[Any], bool]] = {
     "danger_explained": _flag,
     "clock": lambda v: isinstance(v, str) and (v == "" or _clock_ok(v)),
     "turn_alert": _flag,
+    "hand_over": _flag,
 }
 """What each field may hold; every field of Settings has a check (a test makes sure)."""

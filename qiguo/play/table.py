@@ -131,6 +131,8 @@ class Table:
         takes them away (they would name a move of a position gone)."""
         self.minimised = False
         """The window is minimised: a local game's clocks stop."""
+        self.handed: int | None = None
+        """The player at the computer in hot-seat (the last who took it over)."""
         self._ticked: int | None = None
         """The second of a running clock's last ticked (its last LOW seconds tick)."""
 
@@ -326,13 +328,20 @@ class Table:
         return cues
 
     def hand_over(self) -> str:
-        """In hot-seat (two players or more at this window), whose turn it is, to show large
-        while that player has not moved ("" otherwise)."""
+        """In hot-seat (two players or more at this window), when the turn has passed to another
+        of them: the words that ask to pass them the computer, shown over a board with nothing of
+        theirs marked until they take over (a key or a click); "" otherwise."""
         m, g = self.match, self.game
         players = {m.player_of(k) for k in range(7) if g.alive[k]} - {None}
         if m.networked or self.review or self.view_ply is not None or len(players) < 2 or not m.human_to_move:
             return ""
-        return t("game.turn", name=kingdom_name(g.turn))
+        if m.player_of(g.turn) == self.handed or not self.settings.hand_over:
+            return ""
+        return t("game.hand_over", name=kingdom_name(g.turn))
+
+    def take_over(self) -> None:
+        """The player to move has the computer: their marks and moves show."""
+        self.handed = self.match.player_of(self.game.turn)
 
     def update(self, dt: float, animating: bool) -> Cues:
         """The frame's time: the hint, a network game's notes and server, the bots' moves (not
@@ -350,6 +359,8 @@ class Table:
         if not any(s == HUMAN for s in self.match.seats) and any(n.until <= now for n in self.seat_notes):
             self.seat_notes = [n for n in self.seat_notes if n.until > now]  # watching bots: they fade
         if animating or self.view_ply is not None:
+            if animating and self.view_ply is None:
+                self.match.prefetch()  # the next bot thinks while the last move glides
             return cues
         played = self.match.update()
         cues.add(self.explain_danger())
@@ -412,19 +423,23 @@ class Table:
         n, others = self.match.undo_plan(k)
         if not n or k is None:
             return Cues(toasts=[(t("game.nothing_to_undo"), 3.5)])
+        bots = sum(1 for j in self.game.movers[-n:] if self.match.seats[j] != HUMAN)
         if others:
             names = ", ".join(kingdom_name(j) for j in others)
-            return Ask(t("confirm.undo_others", name=kingdom_name(k), others=names), t("confirm.undo_yes"),
-                       lambda: self._took_back(self.match.undo(k), False, k))
-        return self._took_back(self.match.undo(k), False, k)
+            question = t("confirm.undo_others", name=kingdom_name(k), others=names)
+            if bots:
+                question += " " + tn("confirm.undo_bots", bots)
+            return Ask(question, t("confirm.undo_yes"), lambda: self._took_back(self.match.undo(k), False, k, n))
+        return self._took_back(self.match.undo(k), False, k, n)
 
-    def _took_back(self, done: bool, redo: bool, k: int | None = None) -> Cues:
+    def _took_back(self, done: bool, redo: bool, k: int | None = None, n: int = 0) -> Cues:
         if not done:
             return Cues(toasts=[(t("game.nothing_to_redo" if redo else "game.nothing_to_undo"), 3.5)])
         cues = Cues(toasts=self.flow.keep(), reset=True)
         self.over_for = 0.0
         self.last_move = last_move_of(self.game)
-        cues.toasts.append((t("game.redone") if redo else t("game.undone_to", name=kingdom_name(k or 0)), 3.5))
+        said = t("game.redone") if redo else tn("game.undone_to", n, name=kingdom_name(k or 0))
+        cues.toasts.append((said, 3.5))
         return cues
 
     def restart(self) -> Cues:
@@ -475,7 +490,9 @@ class Table:
         else:
             head, sub = t("game.over"), t("game.view_result")
         steps = self._trail if self.view_ply is None else []
-        quiet = tn("game.trail", len(steps)) if steps and any(s == HUMAN for s in m.seats) else ""
+        mover = m.player_of(g.turn) if g.result is None else None  # a person here to move, or None
+        moved_before = any(m.player_of(j) is not None and (mover is None or m.player_of(j) == mover) for j in g.movers)
+        quiet = tn("game.trail", len(steps)) if steps and moved_before else ""  # "since your last move": after one
         labels: list[str] = []
         if m.networked:
             labels = self.net_labels()

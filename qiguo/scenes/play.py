@@ -67,6 +67,10 @@ class GameScene(Scene):
         if event.type in (pygame.WINDOWMINIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
             self.table.minimised = event.type == pygame.WINDOWMINIMIZED  # a local game's clocks stop
             return
+        if self.table.hand_over() and (event.type == pygame.MOUSEBUTTONDOWN or (
+                event.type == pygame.KEYDOWN and event.key != pygame.K_ESCAPE)):
+            self.table.take_over()  # the next player has the computer: this key or click only says so
+            return
         if event.type == pygame.MOUSEMOTION:
             self.cursor = None
             point = self.view.point_at(event.pos)
@@ -307,7 +311,7 @@ class GameScene(Scene):
         return (id(g), g.ply, g.turn, g.result, self.selected, m.paused, self.view_ply, m.hint, tb.better, self.scroll,
                 self.hover if self.selected is not None else None, self.cursor,
                 tb.last_move, tuple(n.text for n in tb.notices), self.tooltip_point(), language(), net,
-                tuple(sorted(vars(self.app.settings).items(), key=str)), tuple(tb.clock_faces().items()))
+                tuple(sorted(vars(self.app.settings).items(), key=str)), tuple(tb.clock_faces().items()), tb.handed)
 
     def tooltip_point(self) -> int | None:
         """The point being explained: the pointer has rested on it long enough."""
@@ -340,13 +344,15 @@ class GameScene(Scene):
         self.view.style = piece_art.style_for(s.piece_style, language())
         past = tb.past is not None
         g = tb.shown
-        risks = tb.risks(self.selected)
+        handing = tb.hand_over()  # hot-seat: nothing of the next player's shows until they take over
+        risks = tb.risks(self.selected) if not handing else {}
         self.view.draw(surface, g, show_coords=s.show_coords, selected=self.selected,
-                       targets=self.targets if s.show_legal else {}, trail=None if past else tb.trail(),
+                       targets=self.targets if s.show_legal and not handing else {},
+                       trail=None if past else tb.trail(),
                        last_move=tb.last_move, home=g.turn if g.result is None and not past else None,
-                       hint=tb.better if past else self.match.hint, hover=self.tooltip_point(),
-                       danger=set(tb.danger()), risks=risks if s.show_legal else {},
-                       cursor=None if past or self.review else self.cursor)
+                       hint=tb.better if past else None if handing else self.match.hint, hover=self.tooltip_point(),
+                       danger=set() if handing else set(tb.danger()), risks=risks if s.show_legal else {},
+                       cursor=None if past or self.review or handing else self.cursor)
         if past:
             pygame.draw.rect(surface, theme.LAST_MOVE, self.view.rect.inflate(6, 6), 4, border_radius=8)
         key = (id(self.game), self.game.ply, self.game.hash, language())
@@ -355,14 +361,14 @@ class GameScene(Scene):
         reserve = self.app.toast_height(self.panel.rect.width - 2 * max(6, self.panel.rect.width // 40))
         self.scroll = self.panel.draw(surface, self.panel_view(), self._lines, self.scroll, reserve)
         self.view.draw_flights(surface)
-        if self.selected is None and not self.view.animating:
-            self.draw_hand_over(surface, self.table.hand_over())
+        if not self.view.animating:
+            self.draw_hand_over(surface, handing)
         point = self.tooltip_point()
         if point is not None and self.app.stack.top is self:  # never peeking out from under a menu
             self.draw_tooltip(surface, g, point)
 
     def draw_hand_over(self, surface: pygame.Surface, text: str) -> None:
-        """Hot-seat: the player to move named large across the board (until a piece is picked up)."""
+        """Hot-seat: the next player asked large, across the board, to take the computer."""
         if not text:
             return
         board = self.view.rect

@@ -86,6 +86,7 @@ class SettingsScene(ButtonScene):
             ("preset", tuple(PRESETS), t("settings.preset", value=t(f"preset.{s.preset}"))),
             ("clock", ("",) + CLOCK_PRESETS + (CUSTOM,), t("settings.clock", value=clock_words(s.clock))),
             ("turn_alert", (True, False), t("settings.turn_alert", value=onoff[s.turn_alert])),
+            ("hand_over", (True, False), t("settings.hand_over", value=onoff[s.hand_over])),
             ("language", tuple(LANGUAGES), t("settings.language", value=LANGUAGES.get(s.language, LANGUAGES["en"]))),
             ("player_name", (), t("settings.name", value=s.player_name or "—")),
             ("seat_wait", SEAT_WAITS, t("settings.seat_wait", value=s.seat_wait)),

@@ -34,6 +34,10 @@ def seat_label(seat: Seat) -> str:
     return t("setup.bot", level=t(f"level.{seat}"))
 
 
+NOTE_LINES = 3
+"""The lines kept under the buttons for the note (what the button pointed at does, or what changed)."""
+
+
 @register("setup")
 class SetupScene(Scene):
     """Opened with `like`, a local game just played, it starts from that game's seats, preset and
@@ -109,14 +113,19 @@ class SetupScene(Scene):
         if kingdoms_of(self.seats) != KINGDOMS and self.players != 7:
             self.players = 7
             self.changed = t("setup.changed.blocs")
-        for name, _ in self.active_slots():
+        for name, lead in self.active_slots():
             opts = self.options(name)
-            if self.partners.get(name) not in opts and opts:
-                self.partners[name] = opts[0]
+            if self.partners.get(name) not in opts and opts:  # a new partner: a kingdom seated as its leader, if any
+                same = [k for k in opts if self.seats[k] == self.seats[lead] or
+                        (self.seats[k] != HUMAN and self.seats[lead] != HUMAN)]
+                self.partners[name] = (same or opts)[0]
         allies = self.allies()
         for k in [k for k in self.own if k not in allies]:  # no longer follows: its own seat again
             self.seats[k] = self.own.pop(k)
         for partner, lead in allies.items():  # one player plays a whole bloc
+            if partner not in self.own and self.seats[partner] == HUMAN and self.seats[lead] != HUMAN:
+                self.changed = t("setup.changed.follows", ally=kingdom_name(partner), lead=kingdom_name(lead),
+                                 seat=seat_label(self.seats[lead]))  # a person's seat given to a bot: said
             self.own.setdefault(partner, self.seats[partner])
             self.seats[partner] = self.seats[lead]
 
@@ -237,8 +246,25 @@ class SetupScene(Scene):
         """Below the buttons: what is wrong (Start says it too when pressed), else what the last
         change did and why, else how the choices work."""
         hosted = t("setup.hosted") if NETWORK in self.seats else ""
-        plain = t("setup.players.hint") if self.players_button.enabled else t("setup.blocs_all")
-        return self.error or " ".join(x for x in (self.changed, hosted) if x) or plain
+        return self.error or " ".join(x for x in (self.changed, hosted) if x) or self.about(self.pointed())
+
+    def pointed(self) -> Button:
+        """The button under the pointer, else the focused one."""
+        buttons = self.column.buttons
+        over = hovered(buttons)
+        return buttons[over if over >= 0 else self.column.focus % len(buttons)]
+
+    def about(self, b: Button) -> str:
+        """What the button pointed at sets, in a line."""
+        if b in self.seat_buttons:
+            return t("setup.help.seat", name=kingdom_name(self.seat_buttons.index(b)))
+        if b is self.preset_button:
+            return t("settings.help.preset")
+        if b is self.clock_button:
+            return t("settings.help.clock")
+        if b is self.players_button or any(b is p for _, _, p in self.partner_buttons):
+            return t("setup.players.hint") if self.players_button.enabled else t("setup.blocs_all")
+        return t("setup.help.start")
 
     def frame_key(self) -> object:
         buttons = self.column.buttons
@@ -276,7 +302,7 @@ class SetupScene(Scene):
         note = self.note()
         note_size = max(FLOOR, min(18, h // 45))
         width = min(680, w - 40)
-        note_lines = len(wrap(note, note_size, width))
+        note_lines = max(NOTE_LINES, len(wrap(self.error, note_size, width)))  # room that stays: no button moves
         bottom = h - 8 - note_lines * line_height(note_size)
         rows = 7 + 1 + 1 + len(SLOTS) + 1 + 1
         gap = 5 if h < 700 else 8
