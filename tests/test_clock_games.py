@@ -157,20 +157,21 @@ def test_the_panel_shows_each_humans_clock_the_movers_lit(size):
     m.close()
 
 
-def test_the_last_ten_seconds_tick_once_a_second():
+def test_the_last_ten_seconds_tick_once_a_second(monkeypatch):
+    import time as clock_time
     from qiguo.play.settings import Settings
     from qiguo.play.table import Table
     m = Match(parse_seats("hh33333"), clock=parse_clock("5d5"), worker_factory=InlineWorker)
     table = Table(m, Settings())
-    import time as clock_time
-    m.time_clocks(False)
+    now = [1000.0]
+    monkeypatch.setattr(clock_time, "monotonic", lambda: now[0])
     m.clocks.left[0] = 12.0
-    ticks = 0
-    start = clock_time.monotonic()
-    while clock_time.monotonic() - start < 3.2:
-        ticks += table.update(0.02, False).sounds.count("tick")
-        clock_time.sleep(0.02)
-    assert ticks == 2  # 12 s to 8.8 s: the clock passed 10 and 9
+    m.clocks.run(0, now[0])
+    ticks = []
+    for _ in range(160):  # 3.2 s in frames of 20 ms: from 12 s to 8.8 s left
+        now[0] += 0.02
+        ticks += table.clock_ticks()
+    assert ticks == ["tick", "tick"]  # the clock passed 10 and 9
     m.close()
 
 
@@ -182,4 +183,17 @@ def test_in_hot_seat_the_next_players_turn_sounds_unless_turned_off(alert):
     table = Table(m, Settings(turn_alert=alert))
     cues = table.play(m.game.legal_codes()[0])  # Qin moves; Chu, another player here, is next
     assert ("turn" in cues.sounds) == alert
+    m.close()
+
+
+def test_in_hot_seat_a_clock_waits_for_its_player_to_take_the_computer():
+    from qiguo.play.settings import Settings
+    from qiguo.play.table import Table
+    m = Match(parse_seats("hh33333"), clock=parse_clock("5d5"), worker_factory=InlineWorker)
+    table = Table(m, Settings(hand_over=True))
+    table.update(0.016, False)
+    assert table.hand_over() and m.clocks.running is None  # passing the computer is nobody's time
+    table.take_over()
+    table.update(0.016, False)
+    assert m.clocks.running == 0
     m.close()

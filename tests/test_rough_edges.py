@@ -363,6 +363,8 @@ def test_the_rules_screen_says_what_a_preset_changes(preset, says):
     from qiguo.play.strings import rules_text
     victory = rules_text(Rules.make(preset))[3][1]
     assert any(says in line for line in victory), victory
+    for other in ("standard", "chinese", "sima-guang"):  # and every other preset's differences, whatever is chosen
+        assert any(says in line for line in rules_text(Rules.make(other))[3][1]), other
 
 
 def test_under_weighted_rules_the_panel_shows_what_counts_toward_the_limit():

@@ -201,3 +201,21 @@ def test_load_says_an_alliance_game_and_its_blocs():
     listing = next(x for x in saves.list_saves() if x.path == path)
     assert t("save.alliance", blocs=t("save.bloc", lead=t("kingdom.w"), others=t("kingdom.o"))) in listing.summary
 
+
+
+def test_key_moments_of_several_players_say_whose_move_each_was():
+    from qiguo.ai.coach import Moment
+    from qiguo.play.strings import t
+    from qiguo.scenes.moments import moment_texts
+    match = _hot_seat("hhh3333")
+    g = match.game
+    moves = []
+    for _ in range(3):  # Qin, Chu, Han
+        moves.append(str(g.legal_moves()[0]))
+        g.play(g.legal_moves()[0])
+    moments = [Moment(1, moves[0], 0, "blunder", None, -1, None, moves[0], 4.0),
+               Moment(2, moves[1], 1, "blunder", None, -1, None, moves[1], 4.0)]
+    texts = moment_texts(match, moments)
+    assert texts[0].startswith(t("kingdom.w") + " · ") and texts[1].startswith(t("kingdom.r") + " · ")
+    one = moment_texts(match, moments[:1])
+    assert not one[0].startswith(t("kingdom.w"))  # one player's moments need no name

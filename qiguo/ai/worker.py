@@ -50,6 +50,7 @@ class Reply:
     job: int
     move: int
     seconds: float
+    """How long the bot thought (in its process; a fallback: from the request to it)."""
     warning: str | None = None
 
 
@@ -69,12 +70,13 @@ def _serve(requests: Any, replies: Any, cancelled_upto: Any, bot: Callable[..., 
         if job is None:
             return
         job_id, record, level, seed, budget = job
+        start = time.perf_counter()
         try:
             game = Game.from_record(record)
             move = bot(game, level, seed, budget, lambda: cancelled_upto.value >= job_id)
-            replies.put((job_id, int(move), None))
+            replies.put((job_id, int(move), None, time.perf_counter() - start))
         except Exception as e:  # reported to the caller, which falls back
-            replies.put((job_id, None, f"{type(e).__name__}: {e}"))
+            replies.put((job_id, None, f"{type(e).__name__}: {e}", 0.0))
 
 
 def kill_unclosed(proc: Any, *keep: Any) -> None:
@@ -133,7 +135,7 @@ class BotWorker:
         elapsed = time.monotonic() - started
         while True:
             try:
-                got_job, move, error = self._replies.get_nowait()
+                got_job, move, error, thought = self._replies.get_nowait()
             except queue.Empty:
                 break
             except (EOFError, OSError):
@@ -145,7 +147,7 @@ class BotWorker:
             if move not in game.legal_codes():
                 return self._fallback(pending, f"the bot answered an illegal move ({move})")
             self._pending = None
-            return Reply(job, move, elapsed)
+            return Reply(job, move, thought)
         if not self._proc.is_alive():
             return self._fallback(pending, "the bot process died", restart=True)
         if elapsed > limit:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from qiguo.clock import parse_clock
-from qiguo.engine import INERT, KIND_GLYPHS, KINGDOM_GLYPHS, KINGDOMS, Game, Move, Piece, Rules, point_name
+from qiguo.engine import INERT, KIND_GLYPHS, KINGDOM_GLYPHS, KINGDOMS, PRESETS, Game, Move, Piece, Rules, point_name
 
 from .catalogs import LANGUAGES, texts as catalog_texts, translations
 
@@ -119,6 +119,8 @@ def rules_text(rules: Rules | None = None) -> list:
     victory = ([t("rules.win", what=t("rules.or").join(aims))] if aims else []) + [
         t("rules.last"), tn("rules.quiet", rules.quiet_rounds),
         t("rules.preset", preset=t(f"preset.{rules.preset}")), differences(rules)]
+    victory += [t("rules.other_preset", preset=t(f"preset.{name}"), changes=differences(Rules.make(name)))
+                for name in PRESETS if name != rules.preset]  # what every other preset changes too
     return [sections[0], sections[1], (sections[2][0], defeat), (sections[3][0], victory), sections[4]]
 
 

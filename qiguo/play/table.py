@@ -351,7 +351,8 @@ class Table:
             return Cues()
         cues = self.hint_cues()
         if not self.match.networked:  # a network game's clocks are the server's
-            flagged = self.match.time_clocks(self.minimised or animating)  # a turn starts once the board shows it
+            waiting = self.minimised or animating or bool(self.hand_over())  # a turn starts once its player sees it
+            flagged = self.match.time_clocks(waiting)
             if flagged:
                 cues.add(self.flow.after_flag(flagged))
         cues.sounds += self.clock_ticks()

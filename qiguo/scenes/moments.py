@@ -37,6 +37,8 @@ def moment_texts(match: BaseMatch, moments: list[Moment]) -> list[str]:
     for m in sorted(moments, key=lambda m: m.ply):
         game.replay(history[game.ply:m.ply - 1])
         texts[id(m)] = moment_text(game, m)
+    if len({m.kingdom for m in moments}) > 1:  # several kingdoms' moments (hot-seat): each says whose move
+        return [t("moment.whose", name=kingdom_name(m.kingdom), line=texts[id(m)]) for m in moments]
     return [texts[id(m)] for m in moments]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.engine import Game
+from qiguo.engine import Game, Move
 from qiguo.play import movelist
 from qiguo.play.flow import Cues
 from qiguo.play.match import BaseMatch
@@ -375,7 +375,12 @@ class GameScene(Scene):
         size = max(FLOOR, min(56, board.height // 13))
         text, size = fitted(text, size, board.width - 60)
         img = render(text, size, theme.KINGDOM_INK[self.game.turn])
-        band = img.get_rect(center=board.center).inflate(40, 16)
+        y = board.centery
+        last = self.table.last_move
+        if last and not Move(last).is_pass:  # clear of the last move, which the next player wants to see
+            landed = self.view.centre(Move(last).to_sq)[1]
+            y = board.top + board.height // 4 if landed > board.centery else board.bottom - board.height // 4
+        band = img.get_rect(center=(board.centerx, y)).inflate(40, 16)
         shade = pygame.Surface(band.size, pygame.SRCALPHA)
         pygame.draw.rect(shade, (*theme.KINGDOM_FILL[self.game.turn][:3], 225), shade.get_rect(), border_radius=14)
         surface.blit(shade, band)
