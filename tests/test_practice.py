@@ -427,3 +427,17 @@ def test_a_scripted_player_is_rated_from_real_games(capsys):
     assert calibrate_main(["--player", "easy", "--against", "novice", "--games", "2", "--seed", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("game 1: place ") and lines[-1].startswith("easy against six novice: ")
+
+
+def test_a_puzzles_theme_is_told_once_it_is_over():
+    from qiguo.ai.puzzles import shipped
+    from qiguo.play.drill import Drill
+    from qiguo.play.drill_text import lines
+    from qiguo.play.practice import Practice
+    from qiguo.play.strings import t
+    puzzle = shipped()[0]
+    drill = Drill(Practice(), [puzzle], "puzzles", day=10)
+    theme = t(f"theme.{puzzle.theme}")
+    assert not any(theme in text for text, _ in lines(drill))  # a clue: not before the answer
+    drill.give_up()
+    assert any(theme in text for text, _ in lines(drill))

@@ -74,3 +74,24 @@ def test_a_puzzles_answer_states_its_themes_point(tmp_path, monkeypatch):
     drill.answer(g.parse_move("j5m9").code)
     said = [text for text, kind in lines(drill) if kind == "good"]
     assert said and "the Horse attacks Chu's" in said[0] and "p13" in said[0] and "q6" in said[0]
+
+
+def test_a_bad_puzzle_line_is_said_with_its_file_and_line_and_the_rest_are_played(tmp_path, monkeypatch):
+    from qiguo.ai.puzzles import read_sound, shipped
+    good = [p.to_json() for p in shipped()[:3]]
+    import json
+    lines = [json.dumps(good[0]), "{not json", json.dumps(good[1]), json.dumps({"id": "x"}), json.dumps(good[1]),
+             json.dumps(good[2])]
+    path = tmp_path / "mine.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    puzzles, problems = read_sound(path)
+    assert [p.id for p in puzzles] == [good[0]["id"], good[1]["id"], good[2]["id"]]
+    assert [x.split(":")[0] for x in problems] == ["mine.jsonl line 2", "mine.jsonl line 4", "mine.jsonl line 5"]
+    from qiguo.ai.puzzles import store
+    from ui_helpers import make_app
+    monkeypatch.setenv("QIGUO_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(store, "asset", lambda *parts: path)
+    app = make_app((800, 600))
+    app.stack.push(app.scene("practice", "puzzles"))
+    assert "mine.jsonl line 2" in app.toast_text and "3 puzzle lines" in app.toast_text
+    assert app.stack.top.drill.problem is not None  # the rest are played

@@ -38,8 +38,10 @@ def lines(drill: Drill) -> list[tuple[str, str]]:
         out += [(t("practice.about.exercise", kingdom=kingdom_name(game.turn)), "dim"),
                 (t("practice.find.exercise", move=move_words(game, game.parse_move(p.played))), "text")]
     else:
-        out += [(t("practice.about", kingdom=kingdom_name(game.turn), theme=t(f"theme.{p.theme}"), rating=p.rating),
-                 "dim"), (t("practice.find"), "text")]
+        about = (t("practice.about", kingdom=kingdom_name(game.turn), theme=t(f"theme.{p.theme}"), rating=p.rating)
+                 if drill.outcome is not None else  # the theme is a clue: said once the puzzle is over
+                 t("practice.about.open", kingdom=kingdom_name(game.turn), rating=p.rating))
+        out += [(about, "dim"), (t("practice.find"), "text")]
     o = drill.outcome
     if drill.checking is not None:
         out.append((t("practice.checking"), "accent"))

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import pygame
 
-from qiguo.ai.puzzles import shipped
+from qiguo.ai.puzzles import shipped_sound
 from qiguo.engine import Move
 from qiguo.play.coaching import Coaching
 from qiguo.play.cursor import general_of
 from qiguo.play.drill import Drill
 from qiguo.play.drill_text import lines, standing
 from qiguo.play.practice import Practice
-from qiguo.play.strings import language, t
+from qiguo.play.strings import language, t, tn
 from qiguo.ui import piece_art, theme
 from qiguo.ui.board_view import BoardView
 from qiguo.ui.fonts import FLOOR, line_height, render, wrap
@@ -38,7 +38,12 @@ class PracticeScene(Picking, Scene):
         practice = Practice.load()
         if practice.problem:
             app.toast(t("practice.damaged", why=practice.problem), 6.0)
-        self.drill = drill or Drill(practice, shipped(), mode)
+        if drill is None:
+            puzzles, problems = shipped_sound()
+            if problems:  # a damaged line is left out and said; the rest are played
+                app.toast(tn("practice.bad_puzzles", len(problems), first=problems[0]), 8.0)
+            drill = Drill(practice, puzzles, mode)
+        self.drill = drill
         self.init_picking()
         self.coaching = Coaching()
         self.panel = pygame.Rect(0, 0, 0, 0)

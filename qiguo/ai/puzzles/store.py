@@ -72,12 +72,40 @@ def read(path: Path) -> list[Puzzle]:
     return puzzles
 
 
-def shipped() -> list[Puzzle]:
-    """The puzzles that come with the game (none when the file is missing or damaged)."""
+def read_sound(path: Path) -> tuple[list[Puzzle], list[str]]:
+    """The puzzles of a file that can be played, and what is wrong with each line that cannot
+    (naming the file and the line: a bad line is left out, the rest still played)."""
     try:
-        return read(asset(*SHIPPED))
-    except (OSError, PuzzleError):
-        return []
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        return [], [f"{path.name}: cannot be read ({e})"]
+    puzzles: list[Puzzle] = []
+    problems: list[str] = []
+    seen: set[str] = set()
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or len(puzzles) >= MOST:
+            continue
+        try:
+            puzzle = parse(line, f"{path.name} line {n}")
+        except PuzzleError as e:
+            problems.append(str(e))
+            continue
+        if puzzle.id in seen:
+            problems.append(f"{path.name} line {n}: the id {puzzle.id[:40]!r} again")
+            continue
+        seen.add(puzzle.id)
+        puzzles.append(puzzle)
+    return puzzles, problems
+
+
+def shipped() -> list[Puzzle]:
+    """The puzzles that come with the game (a damaged line left out: :func:`shipped_sound`)."""
+    return shipped_sound()[0]
+
+
+def shipped_sound() -> tuple[list[Puzzle], list[str]]:
+    """The shipped puzzles that can be played, and what is wrong with the lines that cannot."""
+    return read_sound(asset(*SHIPPED))
 
 
 def check(puzzle: Puzzle) -> str:
