@@ -219,3 +219,15 @@ def test_key_moments_of_several_players_say_whose_move_each_was():
     assert texts[0].startswith(t("kingdom.w") + " · ") and texts[1].startswith(t("kingdom.r") + " · ")
     one = moment_texts(match, moments[:1])
     assert not one[0].startswith(t("kingdom.w"))  # one player's moments need no name
+
+
+def test_an_alliance_games_near_win_names_the_bloc():
+    from qiguo.engine import Game, random_game
+    from qiguo.play.notices import near_wins, side_name
+    from qiguo.play.strings import t
+    g = random_game(Game.new(blocs=["wo", "rb"]), 0, max_plies=75)
+    assert g.result is None
+    bloc = t("notice.bloc", lead=t("kingdom.r"), names=f"{t('kingdom.r')}, {t('kingdom.b')}")
+    assert side_name(g, 3) == bloc and side_name(g, 4) == t("kingdom.g")
+    warned = [n.text for n in near_wins(g) if n.kingdom in (1, 3)]
+    assert warned and all(text.startswith(bloc) for text in warned)

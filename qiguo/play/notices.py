@@ -96,6 +96,14 @@ def since(game: Game, seats: Sequence[Seat], seen_by: int | None) -> list[Notice
     return (out + near_wins(game) + threats)[-KEPT:]
 
 
+def side_name(game: Game, k: int) -> str:
+    """Kingdom k's name, or its bloc's ("Qin's bloc (Qin, Han)") in an alliance game."""
+    bloc = [j for j in game.seated if game.teams[j] == game.teams[k]]
+    if len(bloc) < 2:
+        return kingdom_name(k)
+    return t("notice.bloc", lead=kingdom_name(bloc[0]), names=", ".join(kingdom_name(j) for j in bloc))
+
+
 def near_wins(game: Game) -> list[Notice]:
     """A warning for each kingdom that could win with its next move, before it does: a capture
     of its that would end the game in its favour (a last General, the last kingdom to bring
@@ -111,7 +119,7 @@ def near_wins(game: Game) -> list[Notice]:
         if win is None:
             continue
         at, piece, target, reason = win
-        name = kingdom_name(k)
+        name = side_name(game, k)  # a bloc wins together: the warning names it
         if reason == "generals":
             text = t("notice.near.general", kingdom=name)
         elif reason == "kingdoms":
