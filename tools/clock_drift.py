@@ -8,16 +8,13 @@ Prints, per player, the time their clock was charged beside the wall time they w
 and the largest difference."""
 from __future__ import annotations
 
-import os
 import random
 import sys
 import time
-from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("QIGUO_DATA_DIR", "/tmp/qiguo-clock-drift")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from window_bench import headless
+
+headless("/tmp/qiguo-clock-drift")
 
 from qiguo.app import App  # noqa: E402
 from qiguo.clock import parse_clock  # noqa: E402
@@ -30,6 +27,7 @@ def main() -> int:
     rng = random.Random(1)
     app = App((1280, 900))
     app.settings.danger_explained = True
+    app.settings.hand_over = False  # the clocks against the wall: no hand-over pause (it stops them)
     app.start_title()
     m = Match(parse_seats("hh22222"), clock=parse_clock("180+0"), bot_delay=0.2)
     app.stack.push(app.scene("game", m))

@@ -8,14 +8,11 @@ kingdom that moved most, through the Key moments screen on the dummy video drive
 second; the figures are printed."""
 from __future__ import annotations
 
-import os
 import sys
-import time
-from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from window_bench import frame_figures, frames_while, headless
+
+headless("/tmp/qiguo-moments-bench")
 
 from qiguo.ai.coach.bench import long_game  # noqa: E402
 from qiguo.app import App  # noqa: E402
@@ -36,21 +33,11 @@ def main() -> int:
     scene = app.scene("moments", match)
     app.stack.push(scene)
     frames: list[float] = []
-    start = time.perf_counter()
     job = getattr(scene, "job")
-    while getattr(scene, "job") is not None:
-        t0 = time.perf_counter()
-        app.step(1 / 60, [])
-        app.draw()
-        spent = time.perf_counter() - t0
-        frames.append(spent)
-        time.sleep(max(0.0, 1 / 60 - spent))
-    took = time.perf_counter() - start
-    frames.sort()
-    p = lambda q: 1000 * frames[min(len(frames) - 1, int(len(frames) * q))]  # noqa: E731
+    took = frames_while(app, lambda: getattr(scene, "job") is not None, frames)
     print(f"key moments of one kingdom ({job.total} moves) of a {game.ply}-ply game: {took:.1f} s in the "
-          f"background, {len(getattr(scene, 'moments', []))} found; frames meanwhile: p50 {p(0.5):.1f} ms, "
-          f"p99 {p(0.99):.1f} ms, max {1000 * frames[-1]:.1f} ms over {len(frames)} frames")
+          f"background, {len(getattr(scene, 'moments', []))} found; frames meanwhile: {frame_figures(frames)} "
+          f"over {len(frames)} frames")
     match.close()
     return 0
 
