@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 SPEC = re.compile(r"(\d{1,3}(?:\.\d{1,2})?)([+d])(\d{1,3})")
 MAX_MINUTES = 180
@@ -110,6 +110,16 @@ class Clocks:
         p = self.running
         return p if p is not None and self.shown(p, now) <= 0 else None
 
+    def expire(self, player: int | None, now: float) -> int | None:
+        """Let `player`'s clock run from `now` (as :meth:`run`); when the running clock's time is
+        out, it stops at zero and its player is returned (None otherwise)."""
+        self.run(player, now)
+        flagged = self.flagged(now)
+        if flagged is not None:
+            self.run(None, now)
+            self.left[flagged] = 0.0
+        return flagged
+
     def set_left(self, times: dict[int, float], mover: int | None, now: float) -> None:
         """Take the times another keeper sent (the server's, with a move): each player's time, and
         `mover`'s clock running from `now`."""
@@ -118,6 +128,53 @@ class Clocks:
                 self.left[p] = value
         self.turn, self.used, self.running = None, 0.0, None
         self.run(mover, now)
+
+
+MOST_LEFT = 1e6
+"""The most seconds a clock's record may hold (a clock never gets near it)."""
+
+
+@dataclass(frozen=True)
+class ClockRecord:
+    """Clocks as a save, the server's state and its messages hold them: the time control, each
+    player's seconds left, whose clock runs (None: none) and the kingdoms lost on time."""
+
+    spec: ClockSpec
+    left: dict[int, float]
+    running: int | None
+    on_time: list[int]
+
+
+def clock_record(clocks: Clocks, on_time: Iterable[int], letters: str, now: float) -> dict[str, Any]:
+    """The record of `clocks` at `now`, players and kingdoms by their `letters`:
+    ``{"spec": "5d5", "left": {"w": 287.4}, "running": "w", "on_time": ""}``."""
+    return {"spec": clocks.spec.text(),
+            "left": {letters[p]: round(max(0.0, clocks.shown(p, now)), 2) for p in sorted(clocks.left)},  # out is 0
+            "running": letters[clocks.running] if clocks.running is not None else "",
+            "on_time": "".join(letters[k] for k in on_time)}
+
+
+def read_clock_record(data: Any, letters: str) -> ClockRecord:
+    """A clock record read back (see :func:`clock_record`); ValueError saying what is wrong."""
+    if not isinstance(data, dict) or not isinstance(data.get("spec"), str) or not isinstance(data.get("left"), dict):
+        raise ValueError("not a clock record")
+    spec = parse_clock(data["spec"])
+    if spec.text() != data["spec"]:
+        raise ValueError(f"a clock is written {spec.text()!r}, not {data['spec'][:20]!r}")
+
+    def index(letter: Any) -> int:
+        if not isinstance(letter, str) or len(letter) != 1 or letter not in letters:
+            raise ValueError(f"{str(letter)[:10]!r} is not a kingdom's letter")
+        return letters.index(letter)
+    left = {}
+    for letter, value in data["left"].items():
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not -1 <= value <= MOST_LEFT:
+            raise ValueError(f"a clock's time is a number of seconds, not {str(value)[:20]!r}")
+        left[index(letter)] = float(value)
+    running, on_time = data.get("running", ""), data.get("on_time", "")
+    if not isinstance(running, str) or not isinstance(on_time, str):
+        raise ValueError("not a clock record")
+    return ClockRecord(spec, left, index(running) if running else None, [index(x) for x in on_time])
 
 
 def clock_text(seconds: float) -> str:

@@ -71,7 +71,7 @@ def test_a_bloc_shares_one_clock():
     assert m.clock_player(qin) == m.clock_player(han) == qin and m.clock_player(chu) == chu
     assert set(m.clocks.left) == {qin, chu}
     m2 = Match(parse_seats("hhhhhhh"), blocs=["wo"], clock=parse_clock("1+0"), worker_factory=InlineWorker)
-    assert len(m2.clocks.left) == 6 and m2.clock_kingdoms(0) == [0, 2]
+    assert len(m2.clocks.left) == 6 and m2.kingdoms_of_player(0) == [0, 2]
     m.close()
     m2.close()
 

@@ -58,6 +58,9 @@ def test_the_server_applies_a_flag_with_nobody_connected(tmp_path):
     finally:
         srv.terminate()
         srv.wait(timeout=10)
+    back = Table.restore(state)  # a resumed game keeps its clocks as they were left
+    assert back.clocks is not None and back.clocks.spec.text() == "0.05+0"
+    assert back.clocks.left[0] == 0 and back.on_time == [0, 1]
 
 
 @pytest.mark.parametrize("spec", ["5x5", "0d5", "", "999+1"])

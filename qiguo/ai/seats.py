@@ -12,7 +12,7 @@ words, which may be mixed freely in the word form::
 kinds that make sense for it (the arena bots only, the server no ``h``) and says so."""
 from __future__ import annotations
 
-from typing import Collection
+from typing import Collection, Sequence
 
 from .levels import LEVELS
 
@@ -78,3 +78,16 @@ def parse_level(text: str) -> str:
 def parse_levels(text: str) -> tuple[str, ...]:
     """Bot levels by name or number, comma-separated (``novice,easy``); raises ValueError."""
     return tuple(parse_level(p) for p in text.split(","))
+
+
+def player_of(teams: Sequence[int], people: Sequence[bool], k: int) -> int | None:
+    """The player seat k belongs to when a person plays it (`people[k]`): a bloc of people's
+    seats is one player, named by its first kingdom; None for a bot's or an empty seat."""
+    if not people[k]:
+        return None
+    return min(j for j in range(len(teams)) if teams[j] == teams[k] and people[j])
+
+
+def players(teams: Sequence[int], people: Sequence[bool]) -> set[int]:
+    """Every player of the seats (see :func:`player_of`)."""
+    return {p for p in (player_of(teams, people, k) for k in range(len(teams))) if p is not None}

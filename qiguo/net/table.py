@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from qiguo.ai import LEVELS
-from qiguo.ai.seats import HUMAN, NETWORK
-from qiguo.clock import Clocks, ClockSpec, parse_clock
+from qiguo.ai.seats import HUMAN, NETWORK, player_of, players
+from qiguo.clock import Clocks, ClockSpec, clock_record, read_clock_record
 from qiguo.jsonfile import parse_json, read_text, write_json
 from qiguo.engine import KINGDOMS, EngineError, Game, IllegalMove, Move, Rules
 from qiguo.names import TextError, clean, shown
@@ -104,7 +104,7 @@ class Table:
         self.clocks: Clocks | None = None
         """The players' clocks: the server keeps them (the windows show them)."""
         if clock is not None:
-            self.clocks = Clocks(clock, {p for p in map(self.player_of, range(7)) if p is not None})
+            self.clocks = Clocks(clock, players(self.game.teams, [s.human for s in seats]))
         self.on_time: list[int] = []
         """The kingdoms that resigned because their player's time ran out."""
 
@@ -164,10 +164,7 @@ class Table:
     def player_of(self, k: int) -> int | None:
         """The player seat k belongs to (a bloc of human seats is one player, named by its first
         kingdom), or None for a bot's or an empty seat."""
-        if not self.seats[k].human:
-            return None
-        team = self.game.teams[k]
-        return min(j for j in range(7) if self.game.teams[j] == team and self.seats[j].human)
+        return player_of(self.game.teams, [s.human for s in self.seats], k)
 
     def time_clocks(self, now: float | None = None) -> list[int]:
         """Let the mover's clock run (a player's seat, waiting for them too when they dropped;
@@ -180,13 +177,8 @@ class Table:
         g = self.game
         k = g.turn
         running = None if g.result is not None or self.paused or self.seats[k].standin else self.player_of(k)
-        c.run(running, now)
-        flagged = c.flagged(now)
-        if flagged is None:
-            return []
-        c.run(None, now)
-        c.left[flagged] = 0.0
-        return [j for j in range(7) if g.alive[j] and self.player_of(j) == flagged]
+        flagged = c.expire(running, now)
+        return [] if flagged is None else [j for j in range(7) if g.alive[j] and self.player_of(j) == flagged]
 
     def lose_on_time(self, k: int) -> None:
         """Kingdom k's player is out of time: it resigns (the rule of resigning applies)."""
@@ -196,13 +188,7 @@ class Table:
     def clock_message(self) -> dict[str, Any] | None:
         """What the clients are told of the clocks, with each move and in the welcome: the time
         control, each player's time (under the letter of their first kingdom), whose runs."""
-        c = self.clocks
-        if c is None:
-            return None
-        now = time.monotonic()
-        return {"spec": c.spec.text(), "left": {KINGDOMS[p]: round(c.shown(p, now), 2) for p in sorted(c.left)},
-                "running": KINGDOMS[c.running] if c.running is not None else "",
-                "on_time": "".join(KINGDOMS[k] for k in self.on_time)}
+        return None if self.clocks is None else clock_record(self.clocks, self.on_time, KINGDOMS, time.monotonic())
 
     # ---- playing ------------------------------------------------------------------------
 
@@ -295,12 +281,12 @@ class Table:
             table = cls(_seats_from(data.get("seats")), code=_code_from(data.get("code")),
                         seat_wait=_wait_from(data.get("seat_wait") if seat_wait is None else seat_wait),
                         standin=_standin_from(data.get("standin", "normal")), state=path,
-                        game=Game.from_record(data["game"]), clock=_clock_from(data.get("clock")))
-            if table.clocks is not None:  # each player's time as it was left
-                for letter, left in data["clock"]["left"].items():
-                    if KINGDOMS.index(letter) in table.clocks.left and isinstance(left, (int, float)):
-                        table.clocks.left[KINGDOMS.index(letter)] = float(left)
-                table.on_time = [KINGDOMS.index(x) for x in data["clock"].get("on_time", "")]
+                        game=Game.from_record(data["game"]))
+            if data.get("clock") is not None:  # each player's time as it was left
+                clock = read_clock_record(data["clock"], KINGDOMS)
+                table.clocks = Clocks(clock.spec, players(table.game.teams, [s.human for s in table.seats]))
+                table.clocks.left.update((p, v) for p, v in clock.left.items() if p in table.clocks.left)
+                table.on_time = clock.on_time
         except (OSError, ValueError, TypeError, KeyError, EngineError) as e:
             raise TableError(f"{path.name}: cannot resume this game ({e})") from None
         if [k for k, s in enumerate(table.seats) if s.kind != "off"] != list(table.game.seated):
@@ -310,16 +296,6 @@ class Table:
             if s.human:
                 s.left_at = now
         return table
-
-
-def _clock_from(clock: Any) -> ClockSpec | None:
-    if clock is None:
-        return None
-    if not isinstance(clock, dict) or not isinstance(clock.get("spec"), str) or not isinstance(clock.get("left"), dict):
-        raise ValueError("its clock is not one")
-    if not all(x in KINGDOMS for x in clock["left"]) or not all(x in KINGDOMS for x in str(clock.get("on_time", ""))):
-        raise ValueError("its clock is not one")
-    return parse_clock(clock["spec"])
 
 
 def _code_from(code: Any) -> str:

@@ -9,6 +9,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
 
+from qiguo.ai.seats import player_of, players
 from qiguo.ai.worker import HINT, BotWorker, Reply
 from qiguo.clock import Clocks, ClockSpec
 from qiguo.engine import Game, Move, Piece
@@ -91,10 +92,7 @@ class BaseMatch(ABC):
     def player_of(self, k: int) -> int | None:
         """The player kingdom k's seat belongs to, named by the player's first human kingdom (a
         bloc of humans is one player); None for a bot's kingdom."""
-        if self.seats[k] != HUMAN:
-            return None
-        team = self.game.teams[k]
-        return min(j for j in range(7) if self.game.teams[j] == team and self.seats[j] == HUMAN)
+        return player_of(self.game.teams, [s == HUMAN for s in self.seats], k)
 
     def players_in(self) -> list[int]:
         """The players at this window with a kingdom still in the game (each named by its first
@@ -114,10 +112,6 @@ class BaseMatch(ABC):
         self.agreed = True
         return True
 
-    def clock_kingdoms(self, player: int) -> list[int]:
-        """The kingdoms in play whose moves go on `player`'s clock."""
-        return self.kingdoms_of_player(player) if self.clocks is not None else []
-
     def time_clocks(self, stopped: bool, now: float | None = None) -> list[int]:
         """Let the mover's clock run (a human's, the game on, not `stopped`: paused, a menu open,
         the window minimised) or stop it; when a player's time runs out their kingdoms resign:
@@ -131,13 +125,10 @@ class BaseMatch(ABC):
         self._clock_beat = now
         g = self.game
         running = None if stopped or self.paused or g.result is not None else self.clock_player(g.turn)
-        c.run(running, now)
-        flagged = c.flagged(now)
+        flagged = c.expire(running, now)
         if flagged is None:
             return []
-        out = self.clock_kingdoms(flagged)
-        c.run(None, now)
-        c.left[flagged] = 0.0
+        out = self.kingdoms_of_player(flagged)
         for k in out:
             self.on_time.append(k)
             self.resign(k)
@@ -150,8 +141,8 @@ class BaseMatch(ABC):
         self.seed = seed
         self.bot_delay = bot_delay
         self.created = time.time()
-        self.on_time = []
         """When this game started (or this window joined it): it names the game's one entry among the saves."""
+        self.on_time = []
         self._worker_factory = worker_factory or (lambda: BotWorker())
         self.worker: Worker | None = None
         self.hint: int | None = None
@@ -330,8 +321,7 @@ class Match(BaseMatch):
         self.paused = False
         super().__init__(self._new_game(seats), seats, seed, bot_delay, worker_factory)
         if clock is not None:
-            players = {p for p in (self.player_of(k) for k in range(7)) if p is not None}
-            self.clocks = Clocks(clock, players)
+            self.clocks = Clocks(clock, players(self.game.teams, [s == HUMAN for s in seats]))
         self._reply: Reply | None = None
         self._asked_at = 0.0
         self._redo: list[list[str]] = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-from qiguo.clock import Clocks, parse_clock
+from qiguo.clock import Clocks, read_clock_record
 from qiguo.engine import KINGDOMS, EngineError, Game, Move
 from qiguo.net.gate import EARLY_END, Backoff
 from qiguo.net.link import Link
@@ -242,19 +242,14 @@ class NetMatch(BaseMatch):
         """The server's clocks, as it sent them (with the welcome and each move): shown here,
         the running one counting down from now. A message that is not a clock is left out."""
         try:
-            spec = parse_clock(clock["spec"])
-            left = {KINGDOMS.index(x): float(v) for x, v in clock["left"].items()
-                    if len(x) == 1 and x in KINGDOMS and isinstance(v, (int, float)) and abs(v) < 1e7}
-            if not left or len(left) != len(clock["left"]):
-                return
-            running = clock.get("running", "")
-            mover = KINGDOMS.index(running) if isinstance(running, str) and len(running) == 1 and running in KINGDOMS \
-                else None
-        except (TypeError, KeyError, ValueError, AttributeError):
+            got = read_clock_record(clock, KINGDOMS)
+        except ValueError:
             return
-        if self.clocks is None or self.clocks.spec != spec or set(self.clocks.left) != set(left):
-            self.clocks = Clocks(spec, left)
-        self.clocks.set_left(left, mover, time.monotonic())
+        if not got.left:
+            return
+        if self.clocks is None or self.clocks.spec != got.spec or set(self.clocks.left) != set(got.left):
+            self.clocks = Clocks(got.spec, got.left)
+        self.clocks.set_left(got.left, got.running, time.monotonic())
 
     def _rejoin(self) -> None:
         """Join again after the connection ended, after a pause that grows with each connection

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from qiguo.ai import LEVELS
+from qiguo.clock import clock_record, read_clock_record
 from qiguo.engine import KINGDOMS, PRESETS, EngineError, Rules, teams_for
 
 from .match import BaseMatch, Match, Worker
 from .seats import HUMAN, parse_seats, seats_spec
-from .settings import clock_of
 from .files import data_dir, parse_json, read_text, set_aside
 from .files import write_json as write
 from .strings import kingdom_name, t, tn
@@ -52,9 +52,8 @@ def to_data(match: BaseMatch, created: float | None = None, name: str = "") -> d
         "result": None if g.result is None else {"winners": g.result.winners, "reason": g.result.reason},
         "humans_out": humans_out(match),
         "agreed": match.agreed,
-        "clock": None if match.clocks is None else {
-            "spec": match.clocks.spec.text(), "left": {KINGDOMS[p]: round(v, 2) for p, v in match.clocks.left.items()},
-            "on_time": "".join(KINGDOMS[k] for k in match.on_time)},
+        "clock": None if match.clocks is None else clock_record(match.clocks, match.on_time, KINGDOMS,
+                                                                time.monotonic()),
     }
 
 
@@ -128,11 +127,11 @@ def damaged_field(data: dict[str, Any]) -> str:
 
 
 def _clock_record_ok(v: Any) -> bool:
-    if not isinstance(v, dict) or not isinstance(v.get("spec"), str) or clock_of(v["spec"]) is None:
+    try:
+        read_clock_record(v, KINGDOMS)
+    except ValueError:
         return False
-    left, on_time = v.get("left", {}), v.get("on_time", "")
-    return (isinstance(left, dict) and all(p in KINGDOMS and _number(x, -1, 1e6) for p, x in left.items())
-            and isinstance(on_time, str) and all(k in KINGDOMS for k in on_time))
+    return True
 
 
 def _seats_ok(spec: str) -> bool:
@@ -155,10 +154,10 @@ def to_match(data: dict[str, Any], name: str = "save", bot_delay: float = 0.5,
              worker_factory: Callable[[], Worker] | None = None) -> Match:
     """A match at the saved position, reached by replaying the saved moves."""
     try:
-        clock = data.get("clock")
+        clock = read_clock_record(data["clock"], KINGDOMS) if data.get("clock") else None
         match = Match(parse_seats(data["seats"]), Rules.make(data["rules"]), data["blocs"],
                       seed=int(data.get("seed") or 0), qfen=data.get("start_qfen"), bot_delay=bot_delay,
-                      worker_factory=worker_factory, clock=clock_of(clock["spec"]) if clock else None)
+                      worker_factory=worker_factory, clock=clock.spec if clock else None)
     except (ValueError, TypeError, EngineError) as e:
         raise SaveError(t("save.setup", name=name, why=e)) from None
     match.created = float(data.get("created") or match.created)  # the same game: the same entry
@@ -170,10 +169,8 @@ def to_match(data: dict[str, Any], name: str = "save", bot_delay: float = 0.5,
     if data.get("agreed") and match.game.result is None:  # ended by agreement: not a move, so said apart
         match.end_by_agreement()
     if clock and match.clocks is not None:  # each clock as it was left
-        for p, value in clock.get("left", {}).items():
-            if KINGDOMS.index(p) in match.clocks.left:
-                match.clocks.left[KINGDOMS.index(p)] = float(value)
-        match.on_time = [KINGDOMS.index(k) for k in clock.get("on_time", "")]
+        match.clocks.left.update((p, v) for p, v in clock.left.items() if p in match.clocks.left)
+        match.on_time = clock.on_time
     return match
 
 

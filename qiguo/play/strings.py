@@ -247,7 +247,8 @@ def status_text(game: Game, k: int, short: bool = False) -> str:
     else:
         how = t(f"status.short.{s.how}" if short else f"status.{s.how}", by=kingdom_name(s.by))
     if s.army == "inherited" and short:
-        army = t("status.army.short.same") if s.heir == s.by else t("status.army.short.inherited", by=kingdom_name(s.heir))
+        army = (t("status.army.short.same") if s.heir == s.by
+                else t("status.army.short.inherited", by=kingdom_name(s.heir)))
     elif s.army == "inherited":
         army = t("status.army.inherited", by=kingdom_name(s.heir))
     else:

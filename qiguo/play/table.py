@@ -332,8 +332,7 @@ class Table:
         of them: the words that ask to pass them the computer, shown over a board with nothing of
         theirs marked until they take over (a key or a click); "" otherwise."""
         m, g = self.match, self.game
-        players = {m.player_of(k) for k in range(7) if g.alive[k]} - {None}
-        if m.networked or self.review or self.view_ply is not None or len(players) < 2 or not m.human_to_move:
+        if m.networked or self.review or self.view_ply is not None or len(m.players_in()) < 2 or not m.human_to_move:
             return ""
         if m.player_of(g.turn) == self.handed or not self.settings.hand_over:
             return ""
@@ -492,7 +491,8 @@ class Table:
             head, sub = t("game.over"), t("game.view_result")
         steps = self._trail if self.view_ply is None else []
         mover = m.player_of(g.turn) if g.result is None else None  # a person here to move, or None
-        moved_before = any(m.player_of(j) is not None and (mover is None or m.player_of(j) == mover) for j in g.movers)
+        moved = {m.player_of(j) for j in set(g.movers)} - {None}  # the players here who have moved
+        moved_before = mover in moved if mover is not None else bool(moved)
         quiet = tn("game.trail", len(steps)) if steps and moved_before else ""  # "since your last move": after one
         labels: list[str] = []
         if m.networked:

@@ -171,9 +171,8 @@ class PracticeScene(Picking, Scene):
         """Nothing to do now: the board's place says so, and what comes next, in a card."""
         width = min(board.width - 40, 560)
         size = max(FLOOR, min(24, board.height // 24))
-        texts = [(text, kind) for text, kind in lines(self.drill)]
-        wrapped = [(line, kind) for text, kind in texts for line in wrap(text, size, width - 40)]
-        height = sum(line_height(size) for _ in wrapped) + 40 + size
+        wrapped = [(line, kind) for text, kind in lines(self.drill) for line in wrap(text, size, width - 40)]
+        height = len(wrapped) * line_height(size) + 40 + size
         card = pygame.Rect(0, 0, width, height)
         card.center = board.center
         pygame.draw.rect(surface, theme.PANEL, card, border_radius=12)
